@@ -1,0 +1,161 @@
+/**
+ * Every environment variable the project reads, parsed once with zod. Nothing else reads process.env
+ * (an ESLint rule enforces it). Each process calls loadConfig() once at start and passes slices down.
+ * Documented in .env.example; keep both in step.
+ */
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const csv = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number().int().min(min).max(max).default(def);
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Which role(s) this process runs: 'gateway', a stage name, or 'all' (embedded). */
+  SERVICE_ROLE: z.enum(['all', 'gateway', 'moderation', 'ocr', 'summarise', 'notes']).default('all'),
+
+  HOST: z.string().default('127.0.0.1'),
+  PORT: int(8080, 0, 65535),
+  /** Public origin of the web app, for links (Stripe return URLs). Defaults to http://HOST:PORT. */
+  PUBLIC_URL: optionalString,
+  /** Folder with the built web app (web/dist); the gateway serves it when present. */
+  WEB_DIST_DIR: optionalString,
+  /** Port of the metrics/health listener for worker processes. */
+  WORKER_HTTP_PORT: int(9100, 0, 65535),
+
+  DATABASE_URL: optionalString,
+  DATABASE_POOL_MAX: int(10, 1, 200),
+  REDIS_URL: optionalString,
+  /** Prefix for every BullMQ key, so several deployments or tests share one Redis. */
+  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default('snapnotes'),
+
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().default('snapnotes'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool.default('true'),
+
+  /** Firebase: a project id plus either the emulator host or service-account credentials. */
+  FIREBASE_PROJECT_ID: optionalString,
+  FIREBASE_AUTH_EMULATOR_HOST: optionalString,
+  /** Service-account JSON (inline); or set GOOGLE_APPLICATION_CREDENTIALS to a file path. */
+  FIREBASE_SERVICE_ACCOUNT_JSON: optionalString,
+  GOOGLE_APPLICATION_CREDENTIALS: optionalString,
+  /** Web SDK settings served to the browser at /api/public-config. */
+  FIREBASE_WEB_API_KEY: optionalString,
+  FIREBASE_AUTH_DOMAIN: optionalString,
+  FIREBASE_APP_ID: optionalString,
+
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString,
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  OPENAI_PREMIUM_MODEL: optionalString,
+  OPENAI_VISION_MODEL: optionalString,
+  /** auto: use /v1/moderations when OpenAI is configured and fall back to local checks if it is missing. */
+  OPENAI_MODERATION: z.enum(['auto', 'on', 'off']).default('auto'),
+  OPENAI_TIMEOUT_MS: int(60_000, 1000),
+
+  OCR_LANGUAGES: z
+    .string()
+    .default('eng')
+    .transform((v) => v.split(/[+,]/).map((s) => s.trim()).filter(Boolean)),
+  /** Folder of *.traineddata files (e.g. Debian's /usr/share/tesseract-ocr/5/tessdata); default: npm packages. */
+  TESSDATA_DIR: optionalString,
+  OCR_POOL_SIZE: int(2, 1, 16),
+
+  MODERATION_NSFW_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
+  MODERATION_IMAGE_CLASSIFIER: bool.default('true'),
+
+  MODERATION_CONCURRENCY: int(2, 1, 64),
+  OCR_CONCURRENCY: int(2, 1, 64),
+  SUMMARISE_CONCURRENCY: int(4, 1, 64),
+  NOTES_CONCURRENCY: int(8, 1, 64),
+  /** How long the gateway holds POST /api/process-screenshots open. */
+  PROCESSING_TIMEOUT_MS: int(180_000, 1000),
+
+  FREE_UPLOADS_PER_MONTH: int(5, 0),
+  FEEDBACK_FORM_URL: optionalString,
+  ADMIN_EMAILS: csv,
+  GA_MEASUREMENT_ID: optionalString,
+
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_MONTHLY: optionalString,
+  STRIPE_PRICE_ANNUAL: optionalString,
+  /** For tests against a local Stripe stand-in: http://127.0.0.1:12111 */
+  STRIPE_API_BASE: optionalString,
+
+  /** Embedded start: where Postgres and S3 data live. */
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_PG_PORT: int(54329, 1, 65535),
+  EMBEDDED_S3_PORT: int(4569, 1, 65535),
+  EMBEDDED_AUTH_PORT: int(9099, 1, 65535),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {}
+
+export interface Config extends Env {
+  firebaseMode: 'emulator' | 'service-account' | 'application-default' | 'none';
+  openaiEnabled: boolean;
+  stripeEnabled: boolean;
+  publicUrl: string;
+}
+
+/** Parses and checks the environment; throws ConfigError with every problem listed. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const firebaseMode: Config['firebaseMode'] = e.FIREBASE_AUTH_EMULATOR_HOST
+    ? 'emulator'
+    : e.FIREBASE_SERVICE_ACCOUNT_JSON
+      ? 'service-account'
+      : e.GOOGLE_APPLICATION_CREDENTIALS && e.FIREBASE_PROJECT_ID
+        ? 'application-default'
+        : 'none';
+  if (e.NODE_ENV === 'production' && firebaseMode === 'emulator') {
+    // The emulator accepts unsigned tokens: anyone could sign in as anyone.
+    throw new ConfigError(
+      'FIREBASE_AUTH_EMULATOR_HOST is set while NODE_ENV=production: the emulator accepts unsigned tokens. Unset it or run in development.',
+    );
+  }
+  if (firebaseMode === 'emulator' && !e.FIREBASE_PROJECT_ID) {
+    throw new ConfigError('FIREBASE_PROJECT_ID is required with FIREBASE_AUTH_EMULATOR_HOST (e.g. demo-snapnotes).');
+  }
+  const stripeParts = [e.STRIPE_SECRET_KEY, e.STRIPE_PRICE_MONTHLY, e.STRIPE_PRICE_ANNUAL];
+  return {
+    ...e,
+    firebaseMode,
+    openaiEnabled: Boolean(e.OPENAI_API_KEY || e.OPENAI_BASE_URL),
+    stripeEnabled: stripeParts.every(Boolean),
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+  };
+}
+
+/** Reads one raw variable for the few tools that must (test runners deciding which servers to start). */
+export function rawEnv(name: string): string | undefined {
+  const v = process.env[name];
+  return v === undefined || v === '' ? undefined : v;
+}

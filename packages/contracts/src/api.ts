@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/** SPEC §3 User, as the gateway returns it. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  firebaseUid: z.string(),
+  email: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  photoURL: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** POST /api/user body (SPEC §7): empty strings when missing. */
+export const upsertUserBodySchema = z.object({
+  firebaseUid: z.string().max(128).default(''),
+  email: z.string().max(320).default(''),
+  displayName: z.string().max(200).default(''),
+  photoURL: z.string().max(2048).default(''),
+});
+export type UpsertUserBody = z.infer<typeof upsertUserBodySchema>;
+
+/** SPEC §3 Note plus the fields the product adds. */
+export const noteSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  title: z.string(),
+  keyPoints: z.array(z.string()),
+  detailedSummary: z.string(),
+  originalText: z.string(),
+  /** 'text' when OCR found text; 'description' when the images held none and were described instead. */
+  kind: z.enum(['text', 'description']),
+  imageCount: z.number().int(),
+  wordCount: z.number().int(),
+  language: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Note = z.infer<typeof noteSchema>;
+
+export const updateTitleBodySchema = z.object({
+  title: z
+    .string()
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, 'Title cannot be empty').max(200, 'Title must be at most 200 characters')),
+});
+
+export const statisticsSchema = z.object({ totalNotes: z.number().int(), totalWords: z.number().int() });
+export type Statistics = z.infer<typeof statisticsSchema>;
+
+/** remainingUploads is a number; JSON cannot carry Infinity, so subscribers get null on the wire and the client shows ∞. */
+export const remainingUploadsSchema = z.object({
+  remainingUploads: z.number().nullable(),
+  hasSubscription: z.boolean(),
+  limit: z.number().int().nullable(),
+  resetsAt: z.string().nullable(),
+});
+export type RemainingUploads = z.infer<typeof remainingUploadsSchema>;
+
+export const subscriptionResponseSchema = z.object({
+  subscription: z
+    .object({
+      status: z.string(),
+      plan: z.enum(['monthly', 'annual']),
+      currentPeriodEnd: z.string().nullable(),
+      cancelAtPeriodEnd: z.boolean(),
+    })
+    .nullable(),
+  hasActiveSubscription: z.boolean(),
+});
+export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
+
+export const feedbackBodySchema = z.object({
+  name: z.string().trim().min(2, 'Name must be at least 2 characters.').max(200),
+  email: z.string().trim().email('Please enter a valid email address.').max(320),
+  message: z.string().trim().min(10, 'Message must be at least 10 characters.').max(5000),
+});
+export type FeedbackBody = z.infer<typeof feedbackBodySchema>;
+
+/** Error body every non-2xx gateway reply carries. */
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+  inappropriateImages?: string[];
+  upgradeRequired?: boolean;
+}
+
+/** Machine-readable error codes (the `error` field). */
+export const ErrorCode = {
+  FirebaseNotConfigured: 'FIREBASE_NOT_CONFIGURED',
+  Unauthorized: 'UNAUTHORIZED',
+  Forbidden: 'FORBIDDEN',
+  NotFound: 'NOT_FOUND',
+  BadRequest: 'BAD_REQUEST',
+  NoFiles: 'NO_FILES',
+  TooManyFiles: 'TOO_MANY_FILES',
+  UnsupportedType: 'UNSUPPORTED_FILE_TYPE',
+  FileTooLarge: 'FILE_TOO_LARGE',
+  CorruptImage: 'CORRUPT_IMAGE',
+  ImageTooLarge: 'IMAGE_DIMENSIONS_TOO_LARGE',
+  InappropriateContent: 'INAPPROPRIATE_CONTENT',
+  NothingExtracted: 'NOTHING_EXTRACTED',
+  UpgradeRequired: 'UPGRADE_REQUIRED',
+  RateLimited: 'RATE_LIMITED',
+  Timeout: 'PROCESSING_TIMEOUT',
+  Internal: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

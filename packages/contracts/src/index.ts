@@ -1,0 +1,5 @@
+export * from './api.js';
+export * from './jobs.js';
+export * from './limits.js';
+export * from './ports.js';
+export * from './verdict.js';

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/** Queue names; one BullMQ queue per stage (DESIGN §2). Names cannot contain ':'. */
+export const QueueName = {
+  moderation: 'moderation',
+  ocr: 'ocr',
+  summarise: 'summarise',
+  notes: 'notes',
+} as const;
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+
+export const imageRefSchema = z.object({
+  /** Position in the upload, 0-based; the note keeps this order. */
+  index: z.number().int().min(0),
+  /** The file name the user chose, sanitised for display. */
+  fileName: z.string().min(1).max(255),
+  /** Object key in the store: users/<userId>/uploads/<uploadId>/<index>.<ext> */
+  key: z.string().min(1),
+  contentType: z.enum(['image/png', 'image/jpeg']),
+  bytes: z.number().int().positive(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type ImageRef = z.infer<typeof imageRefSchema>;
+
+/** The payload every stage receives; the gateway builds it once per upload. */
+export const uploadJobSchema = z.object({
+  uploadId: z.string().uuid(),
+  userId: z.number().int().positive(),
+  /** Carried from the HTTP request through every job, for logs. */
+  correlationId: z.string().min(1).max(100),
+  premium: z.boolean(),
+  /** tesseract language codes, e.g. ['eng'] or ['eng', 'fra']. */
+  languages: z.array(z.string().regex(/^[a-z_]{3,10}$/)).min(1).max(4),
+  images: z.array(imageRefSchema).min(1).max(10),
+});
+export type UploadJob = z.infer<typeof uploadJobSchema>;
+
+export const moderationResultSchema = z.object({
+  checked: z.number().int(),
+  /** Per image: which checks ran, for the upload record. */
+  engine: z.string(),
+});
+export type ModerationResult = z.infer<typeof moderationResultSchema>;
+
+export const ocrPageInputSchema = z.object({ job: uploadJobSchema, image: imageRefSchema });
+export type OcrPageInput = z.infer<typeof ocrPageInputSchema>;
+
+export const ocrPageResultSchema = z.object({
+  index: z.number().int(),
+  fileName: z.string(),
+  text: z.string(),
+  /** 0–100, tesseract's mean word confidence. */
+  confidence: z.number(),
+  /** The "no text" rule of DESIGN §4: at least 20 characters and confidence ≥ 60. */
+  hasText: z.boolean(),
+  durationMs: z.number(),
+});
+export type OcrPageResult = z.infer<typeof ocrPageResultSchema>;
+
+export const summariseInputSchema = z.object({
+  job: uploadJobSchema,
+  pages: z.array(ocrPageResultSchema),
+});
+export type SummariseInput = z.infer<typeof summariseInputSchema>;
+
+export const summaryResultSchema = z.object({
+  title: z.string().min(1).max(200),
+  keyPoints: z.array(z.string().min(1)).min(1).max(6),
+  detailedSummary: z.string().min(1),
+  /** The extracted text of all pages in upload order (empty for described images). */
+  originalText: z.string(),
+  kind: z.enum(['text', 'description']),
+  language: z.string().nullable(),
+  /** Which summariser produced it, e.g. 'local' or 'openai:gpt-4o-mini'. */
+  engine: z.string(),
+});
+export type SummaryResult = z.infer<typeof summaryResultSchema>;
+
+export const notesInputSchema = z.object({ job: uploadJobSchema, summary: summaryResultSchema });
+export type NotesInput = z.infer<typeof notesInputSchema>;
+
+export const noteResultSchema = z.object({
+  noteId: z.number().int(),
+  /** false when a retried job found the note already written. */
+  created: z.boolean(),
+});
+export type NoteResult = z.infer<typeof noteResultSchema>;

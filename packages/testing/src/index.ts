@@ -1,0 +1,2 @@
+// Test helpers live in sub-paths: ./images, ./text, ./services, ./openai-standin, ./firebase.
+export {};

@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * unit: *.test.ts beside each package (no outside services).
+ * integration: *.int.test.ts, against real PostgreSQL, Redis, S3 (s3rver) and the Firebase Auth emulator.
+ * browser: web/e2e/*.e2e.ts, Playwright driving Debian's Chromium against the embedded start.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{packages,services}/*/test/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['{packages,services}/*/test/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // Two cores: OCR and the image classifier are CPU-bound, so files run one after another.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
