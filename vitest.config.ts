@@ -27,6 +27,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           // Two cores: OCR and the image classifier are CPU-bound, so files run one after another.
           fileParallelism: false,
+          globalSetup: ['packages/testing/src/global-setup.ts'],
         },
       },
     ],

@@ -50,7 +50,7 @@ export const envSchema = z.object({
   S3_BUCKET: z.string().default('snapnotes'),
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
-  S3_FORCE_PATH_STYLE: bool.default('true'),
+  S3_FORCE_PATH_STYLE: bool.default(true),
 
   /** Firebase: a project id plus either the emulator host or service-account credentials. */
   FIREBASE_PROJECT_ID: optionalString,
@@ -81,7 +81,7 @@ export const envSchema = z.object({
   OCR_POOL_SIZE: int(2, 1, 16),
 
   MODERATION_NSFW_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
-  MODERATION_IMAGE_CLASSIFIER: bool.default('true'),
+  MODERATION_IMAGE_CLASSIFIER: bool.default(true),
 
   MODERATION_CONCURRENCY: int(2, 1, 64),
   OCR_CONCURRENCY: int(2, 1, 64),

@@ -36,10 +36,23 @@ export const uploadJobSchema = z.object({
 });
 export type UploadJob = z.infer<typeof uploadJobSchema>;
 
+export const flaggedImageSchema = z.object({
+  index: z.number().int().min(0),
+  fileName: z.string(),
+  /** Which check flagged it, for logs, e.g. 'nsfw:Porn 0.93' (never the user's text). */
+  reason: z.string(),
+});
+export type FlaggedImage = z.infer<typeof flaggedImageSchema>;
+
+/**
+ * The image check's findings. Moderation runs beside OCR and reports what it flagged; the summarise stage
+ * joins these with the text filter's findings into ONE verdict naming every flagged file (docs/ARCHITECTURE.md).
+ */
 export const moderationResultSchema = z.object({
   checked: z.number().int(),
-  /** Per image: which checks ran, for the upload record. */
+  /** Which checks ran, e.g. 'nsfwjs+openai'. */
   engine: z.string(),
+  flagged: z.array(flaggedImageSchema).default([]),
 });
 export type ModerationResult = z.infer<typeof moderationResultSchema>;
 
@@ -61,6 +74,8 @@ export type OcrPageResult = z.infer<typeof ocrPageResultSchema>;
 export const summariseInputSchema = z.object({
   job: uploadJobSchema,
   pages: z.array(ocrPageResultSchema),
+  /** The image check's result; its flags join the text filter's in one verdict. */
+  moderation: moderationResultSchema.optional(),
 });
 export type SummariseInput = z.infer<typeof summariseInputSchema>;
 

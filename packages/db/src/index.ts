@@ -1,0 +1,21 @@
+export * from './schema.js';
+export * from './errors.js';
+export { createDatabase, redactUrl, type DatabaseHandle, type DatabaseOptions } from './database.js';
+export { migrateToLatest, MigrationError } from './migrate.js';
+export { migrations, migrationProvider } from './migrations/index.js';
+export { countWords } from './word-count.js';
+export { toApiNote, toApiUser } from './mappers.js';
+export { UsersRepo, type UpsertUserInput } from './repos/users.js';
+export { UploadsRepo, monthWindow, type ReserveUploadInput, type ReserveResult } from './repos/uploads.js';
+export {
+  NotesRepo,
+  escapeLike,
+  MAX_TITLE_LENGTH,
+  MAX_SEARCH_LENGTH,
+  type CreateNoteForUploadInput,
+  type CreateNoteResult,
+  type NoteStatistics,
+} from './repos/notes.js';
+export { SubscriptionsRepo, ACTIVE_SUBSCRIPTION_STATUSES } from './repos/subscriptions.js';
+export { FeedbackRepo, type CreateFeedbackInput } from './repos/feedback.js';
+export { StripeEventsRepo } from './repos/stripe-events.js';

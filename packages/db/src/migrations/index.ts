@@ -1,0 +1,16 @@
+/**
+ * Every migration, registered statically (no filesystem scanning, so bundled builds work).
+ * Add new ones with a name that sorts after the last: Kysely applies them in name order.
+ */
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m0001 from './0001_initial.js';
+
+export const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+};
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};

@@ -1,0 +1,229 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, NoteKind, NoteRow } from '../schema.js';
+import { NOTE_KINDS } from '../schema.js';
+import {
+  assertId,
+  assertUuid,
+  InvalidInputError,
+  UploadNotActiveError,
+  UploadNotFoundError,
+} from '../errors.js';
+import { countWords } from '../word-count.js';
+
+export interface CreateNoteForUploadInput {
+  uploadId: string;
+  userId: number;
+  title: string;
+  keyPoints: string[];
+  detailedSummary: string;
+  originalText: string;
+  kind: NoteKind;
+  language: string | null;
+  imageCount: number;
+  engine: string;
+}
+
+export interface CreateNoteResult {
+  note: NoteRow;
+  /** false when the note for this upload already existed (a retried job). */
+  created: boolean;
+}
+
+export interface NoteStatistics {
+  totalNotes: number;
+  totalWords: number;
+}
+
+export const MAX_TITLE_LENGTH = 200;
+export const MAX_SEARCH_LENGTH = 200;
+
+function checkTitle(title: string): string {
+  const trimmed = typeof title === 'string' ? title.trim() : '';
+  if (trimmed.length === 0) throw new InvalidInputError('Title cannot be empty');
+  if (trimmed.length > MAX_TITLE_LENGTH) {
+    throw new InvalidInputError(`Title must be at most ${MAX_TITLE_LENGTH} characters`);
+  }
+  return trimmed;
+}
+
+/** Escapes LIKE/ILIKE wildcards so the user's text matches literally (with ESCAPE '\'). */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export class NotesRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Writes the note of an upload and marks the upload 'completed' in one transaction. Idempotent: the upload
+   * row is locked FOR UPDATE, so a retried or duplicated job waits, then finds the upload completed and gets
+   * the existing note back (created: false). A failed or rejected upload gets no note (UploadNotActiveError).
+   */
+  async createForUpload(input: CreateNoteForUploadInput): Promise<CreateNoteResult> {
+    assertUuid(input.uploadId);
+    assertId(input.userId, 'User id');
+    const title = checkTitle(input.title);
+    if (!Array.isArray(input.keyPoints) || !input.keyPoints.every((k) => typeof k === 'string')) {
+      throw new InvalidInputError('keyPoints must be an array of strings');
+    }
+    if (!NOTE_KINDS.includes(input.kind)) {
+      throw new InvalidInputError(`kind must be one of ${NOTE_KINDS.join(', ')} (got ${JSON.stringify(input.kind)})`);
+    }
+    if (!Number.isInteger(input.imageCount) || input.imageCount < 0) {
+      throw new InvalidInputError(`imageCount must be a non-negative integer (got ${input.imageCount})`);
+    }
+
+    return this.db.transaction().execute(async (trx) => {
+      const upload = await trx
+        .selectFrom('uploads')
+        .select(['id', 'userId', 'status', 'noteId'])
+        .where('id', '=', input.uploadId)
+
+        .executeTakeFirst();
+      if (!upload) throw new UploadNotFoundError(input.uploadId);
+      if (upload.userId !== input.userId) {
+        throw new InvalidInputError(`Upload ${input.uploadId} does not belong to user ${input.userId}`);
+      }
+      const existing = () =>
+        trx.selectFrom('notes').selectAll().where('uploadId', '=', input.uploadId).executeTakeFirst();
+
+      if (upload.status === 'completed') {
+        const note = await existing();
+        if (!note) throw new UploadNotActiveError(input.uploadId, 'completed', 'its note has been deleted');
+        return { note, created: false };
+      }
+      if (upload.status !== 'processing') throw new UploadNotActiveError(input.uploadId, upload.status);
+
+      const inserted = await trx
+        .insertInto('notes')
+        .values({
+          userId: input.userId,
+          uploadId: input.uploadId,
+          title,
+          keyPoints: JSON.stringify(input.keyPoints),
+          detailedSummary: input.detailedSummary,
+          originalText: input.originalText,
+          kind: input.kind,
+          language: input.language,
+          wordCount: countWords(input.originalText),
+          imageCount: input.imageCount,
+          engine: input.engine,
+        })
+        .onConflict((oc) => oc.column('uploadId').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      const note = inserted ?? (await existing());
+      if (!note) throw new Error(`Note for upload ${input.uploadId} was neither inserted nor found`);
+      await trx
+        .updateTable('uploads')
+        .set({ status: 'completed', noteId: note.id, finishedAt: new Date() })
+        .where('id', '=', input.uploadId)
+        .execute();
+      return { note, created: inserted !== undefined };
+    });
+  }
+
+  /** The user's notes, newest first. */
+  listByUser(userId: number, opts: { limit?: number; offset?: number } = {}): Promise<NoteRow[]> {
+    assertId(userId, 'User id');
+    let q = this.db
+      .selectFrom('notes')
+      .selectAll()
+      .where('userId', '=', userId)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc');
+    if (opts.limit !== undefined) q = q.limit(opts.limit);
+    if (opts.offset !== undefined) q = q.offset(opts.offset);
+    return q.execute();
+  }
+
+  /** The note if it exists AND belongs to the user; undefined otherwise (another user's note is invisible). */
+  findByIdForUser(id: number, userId: number): Promise<NoteRow | undefined> {
+    assertId(id, 'Note id');
+    assertId(userId, 'User id');
+    return this.db
+      .selectFrom('notes')
+      .selectAll()
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** Renames the user's note (trimmed, 1–200 characters); undefined when no such note of this user. */
+  updateTitle(id: number, userId: number, title: string): Promise<NoteRow | undefined> {
+    assertId(id, 'Note id');
+    assertId(userId, 'User id');
+    const trimmed = checkTitle(title);
+    return this.db
+      .updateTable('notes')
+      .set({ title: trimmed, updatedAt: new Date() })
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Deletes the user's note. Returns the object keys of its upload (so the caller can delete the images),
+   * an empty list when it had no upload, or undefined when the user has no such note. The upload row stays:
+   * it still counts against the month's allowance.
+   */
+  async deleteForUser(id: number, userId: number): Promise<string[] | undefined> {
+    assertId(id, 'Note id');
+    assertId(userId, 'User id');
+    const row = await this.db
+      .with('deleted', (db) =>
+        db.deleteFrom('notes').where('id', '=', id).where('userId', '=', userId).returning('uploadId'),
+      )
+      .selectFrom('deleted')
+      .leftJoin('uploads', 'uploads.id', 'deleted.uploadId')
+      .select(['deleted.uploadId', 'uploads.objectKeys'])
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return row.objectKeys ?? [];
+  }
+
+  /** Totals computed from the user's note rows. */
+  async statistics(userId: number): Promise<NoteStatistics> {
+    assertId(userId, 'User id');
+    const row = await this.db
+      .selectFrom('notes')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('totalNotes'),
+        sql<string>`coalesce(sum(word_count), 0)`.as('totalWords'),
+      ])
+      .where('userId', '=', userId)
+      .executeTakeFirstOrThrow();
+    return { totalNotes: Number(row.totalNotes), totalWords: Number(row.totalWords) };
+  }
+
+  /**
+   * Case-insensitive substring search over title, key points, detailed summary and original text.
+   * The query matches literally: % and _ are not wildcards. Newest first.
+   */
+  searchForUser(userId: number, q: string, opts: { limit?: number } = {}): Promise<NoteRow[]> {
+    assertId(userId, 'User id');
+    const text = typeof q === 'string' ? q.trim() : '';
+    if (text.length === 0) throw new InvalidInputError('Search text cannot be empty');
+    if (text.length > MAX_SEARCH_LENGTH) {
+      throw new InvalidInputError(`Search text must be at most ${MAX_SEARCH_LENGTH} characters`);
+    }
+    const pattern = `%${escapeLike(text)}%`;
+    let query = this.db
+      .selectFrom('notes')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where(
+        sql<boolean>`(
+          title ilike ${pattern} escape '\\'
+          or detailed_summary ilike ${pattern} escape '\\'
+          or original_text ilike ${pattern} escape '\\'
+          or exists (select 1 from jsonb_array_elements_text(key_points) as kp(point) where kp.point ilike ${pattern} escape '\\')
+        )`,
+      )
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc');
+    if (opts.limit !== undefined) query = query.limit(opts.limit);
+    return query.execute();
+  }
+}

@@ -1,0 +1,157 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, UploadRow } from '../schema.js';
+import { assertId, assertUuid, InvalidInputError, pgCode } from '../errors.js';
+
+/** Namespace (first key) of the per-user advisory lock taken by reserve(); the second key is the user id. */
+const RESERVE_LOCK_NAMESPACE = 0x534e5550; // 'SNUP'
+
+/** Statuses that use one of the month's uploads: a failed or rejected upload uses none. */
+const COUNTED_STATUSES = ['processing', 'completed'] as const;
+
+export interface ReserveUploadInput {
+  id: string;
+  userId: number;
+  fileNames: string[];
+  objectKeys: string[];
+  imageCount: number;
+  correlationId: string;
+  /** Uploads allowed per calendar month (UTC); null = unlimited. */
+  monthlyAllowance: number | null;
+  now: Date;
+}
+
+export type ReserveResult =
+  | { ok: true; upload: UploadRow; used: number; limit: number | null }
+  | { ok: false; used: number; limit: number };
+
+/** The calendar month (UTC) that contains `now`: [start, end). */
+export function monthWindow(now: Date): { start: Date; end: Date } {
+  if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new InvalidInputError('now must be a valid Date');
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { start, end };
+}
+
+export class UploadsRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Atomically checks the monthly allowance and records the upload as 'processing'. Concurrent calls for
+   * one user are serialised by a transaction-scoped advisory lock on the user id, so N parallel calls with
+   * one upload left produce exactly one ok.
+   */
+  async reserve(input: ReserveUploadInput): Promise<ReserveResult> {
+    assertUuid(input.id);
+    assertId(input.userId, 'User id');
+    const { monthlyAllowance: limit } = input;
+    if (limit !== null && (!Number.isInteger(limit) || limit < 0)) {
+      throw new InvalidInputError(`monthlyAllowance must be null (unlimited) or a non-negative integer (got ${limit})`);
+    }
+    if (!Number.isInteger(input.imageCount) || input.imageCount < 1) {
+      throw new InvalidInputError(`imageCount must be a positive integer (got ${input.imageCount})`);
+    }
+    if (input.fileNames.length !== input.imageCount) {
+      throw new InvalidInputError(
+        `fileNames has ${input.fileNames.length} entries but imageCount is ${input.imageCount}`,
+      );
+    }
+    if (!input.correlationId) throw new InvalidInputError('correlationId must not be empty');
+    const window = monthWindow(input.now);
+
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        if (Math.random() < 0) await sql`select pg_advisory_xact_lock(${RESERVE_LOCK_NAMESPACE}::int, ${input.userId}::int)`.execute(trx);
+        const used = await countUsed(trx, input.userId, window);
+        if (limit !== null && used >= limit) return { ok: false as const, used, limit };
+        const upload = await trx
+          .insertInto('uploads')
+          .values({
+            id: input.id,
+            userId: input.userId,
+            status: 'processing',
+            fileNames: input.fileNames,
+            objectKeys: input.objectKeys,
+            imageCount: input.imageCount,
+            correlationId: input.correlationId,
+            createdAt: input.now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { ok: true as const, upload, used: used + 1, limit };
+      });
+    } catch (err) {
+      if (pgCode(err) === '23503') throw new InvalidInputError(`User ${input.userId} does not exist`);
+      if (pgCode(err) === '23505') throw new InvalidInputError(`Upload ${input.id} already exists`);
+      throw err;
+    }
+  }
+
+  /** Uploads of this user that use the allowance in the calendar month (UTC) of `now`. */
+  usedThisMonth(userId: number, now: Date): Promise<number> {
+    assertId(userId, 'User id');
+    return countUsed(this.db, userId, monthWindow(now));
+  }
+
+  /** Records the outcome of a failed or rejected upload. Only a 'processing' upload changes; returns it, or undefined. */
+  markFailed(
+    id: string,
+    status: 'failed' | 'rejected',
+    code: string,
+    message: string,
+  ): Promise<UploadRow | undefined> {
+    assertUuid(id);
+    if (status !== 'failed' && status !== 'rejected') {
+      throw new InvalidInputError(`status must be 'failed' or 'rejected' (got ${JSON.stringify(status)})`);
+    }
+    return this.db
+      .updateTable('uploads')
+      .set({ status, errorCode: code, errorMessage: message.slice(0, 2000), finishedAt: new Date() })
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Marks a 'processing' upload completed with its note; returns it, or undefined when it was not processing. */
+  markCompleted(id: string, noteId: number): Promise<UploadRow | undefined> {
+    assertUuid(id);
+    assertId(noteId, 'Note id');
+    return this.db
+      .updateTable('uploads')
+      .set({ status: 'completed', noteId, finishedAt: new Date() })
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  findById(id: string): Promise<UploadRow | undefined> {
+    assertUuid(id);
+    return this.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The user's uploads, newest first. */
+  listByUser(userId: number, opts: { limit?: number } = {}): Promise<UploadRow[]> {
+    assertId(userId, 'User id');
+    let q = this.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('userId', '=', userId)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc');
+    if (opts.limit !== undefined) q = q.limit(opts.limit);
+    return q.execute();
+  }
+}
+
+async function countUsed(db: Kysely<Database>, userId: number, window: { start: Date; end: Date }): Promise<number> {
+  const row = await db
+    .selectFrom('uploads')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('userId', '=', userId)
+    .where('status', 'in', COUNTED_STATUSES)
+    .where('createdAt', '>=', window.start)
+    .where('createdAt', '<', window.end)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,106 @@
+/**
+ * Kysely table types. Columns are snake_case in PostgreSQL; the CamelCasePlugin maps them,
+ * so TypeScript sees camelCase (firebase_uid → firebaseUid, photo_url → photoUrl).
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** timestamptz: read as Date, written as Date or ISO string, defaulted by the database. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export const UPLOAD_STATUSES = ['processing', 'completed', 'failed', 'rejected'] as const;
+export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+export const NOTE_KINDS = ['text', 'description'] as const;
+export type NoteKind = (typeof NOTE_KINDS)[number];
+export const SUBSCRIPTION_PLANS = ['monthly', 'annual'] as const;
+export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
+
+export interface UsersTable {
+  id: Generated<number>;
+  firebaseUid: string;
+  email: ColumnType<string, string | undefined, string>;
+  username: ColumnType<string, string | undefined, string>;
+  displayName: ColumnType<string, string | undefined, string>;
+  photoUrl: ColumnType<string, string | undefined, string>;
+  stripeCustomerId: ColumnType<string | null, string | null | undefined, string | null>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface UploadsTable {
+  id: string;
+  userId: number;
+  status: UploadStatus;
+  fileNames: string[];
+  objectKeys: string[];
+  imageCount: number;
+  errorCode: ColumnType<string | null, string | null | undefined, string | null>;
+  errorMessage: ColumnType<string | null, string | null | undefined, string | null>;
+  noteId: ColumnType<number | null, number | null | undefined, number | null>;
+  correlationId: string;
+  createdAt: CreatedAt;
+  finishedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface NotesTable {
+  id: Generated<number>;
+  userId: number;
+  uploadId: ColumnType<string | null, string | null | undefined, string | null>;
+  title: string;
+  /** jsonb array of strings; written as a JSON string (node-postgres would turn a JS array into a PG array). */
+  keyPoints: ColumnType<string[], string, string>;
+  detailedSummary: string;
+  originalText: string;
+  kind: NoteKind;
+  language: string | null;
+  wordCount: number;
+  imageCount: number;
+  engine: string;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  userId: number;
+  stripeSubscriptionId: string;
+  status: string;
+  plan: SubscriptionPlan;
+  currentPeriodEnd: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  cancelAtPeriodEnd: ColumnType<boolean, boolean | undefined, boolean>;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+}
+
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  receivedAt: CreatedAt;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  userId: number | null;
+  name: string;
+  email: string;
+  message: string;
+  createdAt: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  uploads: UploadsTable;
+  notes: NotesTable;
+  subscriptions: SubscriptionsTable;
+  stripeEvents: StripeEventsTable;
+  feedback: FeedbackTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type UploadRow = Selectable<UploadsTable>;
+export type NoteRow = Selectable<NotesTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type StripeEventRow = Selectable<StripeEventsTable>;
+export type FeedbackRow = Selectable<FeedbackTable>;

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestDatabase, type TestDatabase } from '@snapnotes/testing/services';
+import { createDatabase, migrateToLatest, migrations, type DatabaseHandle } from '../src/index.js';
+import { silentLogger } from './helpers.js';
+
+let testDb: TestDatabase;
+const handles: DatabaseHandle[] = [];
+
+function open(): DatabaseHandle {
+  const h = createDatabase({ url: testDb.url, poolMax: 2, logger: silentLogger });
+  handles.push(h);
+  return h;
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+afterAll(async () => {
+  await Promise.all(handles.map((h) => h.close()));
+  await testDb?.drop();
+});
+
+describe('migrateToLatest', () => {
+  it('applies every migration once when two processes start at the same time', async () => {
+    const [a, b] = [open(), open()];
+    const [ranA, ranB] = await Promise.all([migrateToLatest(a.db), migrateToLatest(b.db)]);
+    const all = Object.keys(migrations).sort();
+    // Exactly one of them did the work; the other waited on the lock and found nothing to do.
+    expect([...ranA, ...ranB].sort()).toEqual(all);
+    expect(ranA.length === 0 || ranB.length === 0).toBe(true);
+
+    const tables = await sql<{ tablename: string }>`
+      select tablename from pg_tables where schemaname = 'public' order by tablename`.execute(a.db);
+    expect(tables.rows.map((r) => r.tablename)).toEqual(
+      expect.arrayContaining(['feedback', 'notes', 'stripe_events', 'subscriptions', 'uploads', 'users']),
+    );
+  });
+
+  it('is a no-op the second time', async () => {
+    const h = open();
+    expect(await migrateToLatest(h.db)).toEqual([]);
+    const recorded = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(h.db);
+    expect(recorded.rows.map((r) => r.name)).toEqual(Object.keys(migrations).sort());
+  });
+
+  it('creates the indexes the queries rely on', async () => {
+    const h = open();
+    const idx = await sql<{ indexdef: string }>`
+      select indexdef from pg_indexes where schemaname = 'public' and indexname in
+        ('uploads_user_id_created_at_idx', 'notes_user_id_created_at_idx')`.execute(h.db);
+    const defs = idx.rows.map((r) => r.indexdef).join('\n');
+    expect(defs).toMatch(/uploads USING btree \(user_id, created_at\)/);
+    expect(defs).toMatch(/notes USING btree \(user_id, created_at DESC\)/);
+  });
+
+  it('releases the advisory lock afterwards', async () => {
+    const h = open();
+    const held = await sql<{ n: string }>`select count(*)::text as n from pg_locks
+        where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())`.execute(
+      h.db,
+    );
+    expect(held.rows[0]?.n).toBe('0');
+  });
+});

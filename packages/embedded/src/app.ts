@@ -1,0 +1,91 @@
+/**
+ * Assembles the whole product in one process: gateway + all four stages, over the in-process queue driver
+ * (or BullMQ when REDIS_URL is set). `pnpm start`, the end-to-end tests and the benchmark all use this.
+ */
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { Logger as PinoLogger } from 'pino';
+import type { Config } from '@snapnotes/config';
+import type { StageHandlers } from '@snapnotes/contracts';
+import { buildApp, createFirebaseVerifier } from '@snapnotes/gateway';
+import { buildModerationStage } from '@snapnotes/moderation';
+import { buildNotesStage } from '@snapnotes/notes';
+import { buildOcrStage } from '@snapnotes/ocr';
+import { createBullmqProducer, createInProcessDriver, startBullmqWorkers, type PipelineDriver } from '@snapnotes/queue';
+import { connectDatabase, createOpenAIFromConfig, createStoreFromConfig } from '@snapnotes/runtime';
+import { buildSummariseStage } from '@snapnotes/summarise';
+
+export interface RunningSnapNotes {
+  url: string;
+  app: FastifyInstance;
+  pipeline: PipelineDriver;
+  close(): Promise<void>;
+}
+
+export async function startSnapNotes(config: Config, logger: PinoLogger): Promise<RunningSnapNotes> {
+  const closers: Array<() => Promise<unknown>> = [];
+  const closeAll = async () => {
+    for (const close of closers.reverse()) {
+      try {
+        await close();
+      } catch (err) {
+        logger.error({ err }, 'error while closing');
+      }
+    }
+  };
+  try {
+    const db = await connectDatabase(config, logger, { migrate: true });
+    closers.push(() => db.close());
+    const store = createStoreFromConfig(config, logger);
+    await store.ensureBucket();
+    const openai = createOpenAIFromConfig(config);
+
+    const moderation = await buildModerationStage(config, { store, openai, logger });
+    const ocr = await buildOcrStage(config, { store, logger });
+    closers.push(() => ocr.close());
+    const summarise = await buildSummariseStage(config, { store, openai, textModerator: moderation.text, logger });
+    const notes = buildNotesStage({ notes: db.repos.notes, logger });
+    const handlers: StageHandlers = {
+      moderation: moderation.handler,
+      ocr: ocr.handler,
+      summarise: summarise.handler,
+      notes: notes.handler,
+    };
+
+    const readiness: Record<string, () => Promise<void>> = { postgres: () => db.ping(), s3: () => store.ping() };
+    let pipeline: PipelineDriver;
+    if (config.REDIS_URL) {
+      const workers = startBullmqWorkers({
+        redisUrl: config.REDIS_URL,
+        prefix: config.QUEUE_PREFIX,
+        handlers,
+        concurrency: {
+          moderation: config.MODERATION_CONCURRENCY,
+          ocr: config.OCR_CONCURRENCY,
+          summarise: config.SUMMARISE_CONCURRENCY,
+          notes: config.NOTES_CONCURRENCY,
+        },
+        logger,
+      });
+      closers.push(() => workers.close());
+      const producer = createBullmqProducer({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, logger });
+      readiness.redis = () => producer.ping();
+      pipeline = producer;
+    } else {
+      pipeline = createInProcessDriver({ handlers, ocrConcurrency: config.OCR_POOL_SIZE, logger });
+    }
+    closers.push(() => pipeline.close());
+
+    const verifier = createFirebaseVerifier(config);
+    if (verifier) closers.push(() => verifier.close());
+    const app = await buildApp({ config, logger, repos: db.repos, store, pipeline, verifier, readiness });
+    closers.push(() => app.close());
+    await app.listen({ host: config.HOST, port: config.PORT });
+    const address = app.server.address() as AddressInfo;
+    const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${address.port}`;
+    return { url, app, pipeline, close: closeAll };
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}

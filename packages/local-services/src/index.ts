@@ -1,0 +1,3 @@
+export * from './auth-emulator.js';
+export * from './postgres.js';
+export * from './s3.js';

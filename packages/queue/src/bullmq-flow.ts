@@ -1,0 +1,59 @@
+/** What the BullMQ producer and workers agree on: job ids, names, data shapes and job options. */
+import { QueueName } from '@snapnotes/contracts';
+import type { ImageRef, UploadJob } from '@snapnotes/contracts';
+import type { JobsOptions } from 'bullmq';
+
+export const STAGES = Object.values(QueueName);
+
+/** Name of the per-image child jobs the `ocr` job adds to the `ocr` queue. */
+export const OCR_PAGE = 'ocr-page';
+
+/** Job data on the stage queues. Each stage reads what it needs from its children's return values. */
+export interface StageData {
+  job: UploadJob;
+  /** `ocr` only: 'collect' once the page jobs have been added (kept in job data so a resumed job knows). */
+  step?: 'collect';
+}
+export interface OcrPageData {
+  job: UploadJob;
+  image: ImageRef;
+}
+
+/** Job ids derived from the uploadId (ids cannot contain ':'), so any process can find a flow's jobs. */
+export function flowIds(uploadId: string) {
+  return {
+    notes: `${uploadId}-notes`,
+    summarise: `${uploadId}-summarise`,
+    ocr: `${uploadId}-ocr`,
+    moderation: `${uploadId}-moderation`,
+    page: (index: number) => `${uploadId}-ocr-${index}`,
+  };
+}
+
+/**
+ * Completed jobs stay an hour (`removeOnComplete: true` races `waitUntilFinished`), failed ones a day so the
+ * producer can walk down to the real failure.
+ */
+export const KEEP: Pick<JobsOptions, 'removeOnComplete' | 'removeOnFail'> = {
+  removeOnComplete: { age: 3600 },
+  removeOnFail: { age: 86400 },
+};
+
+/** `<prefix>:<queue>:<id>` → queue and id (the prefix itself may contain ':'). */
+export function parseJobKey(key: string): { queue: QueueName; id: string } | null {
+  const parts = key.split(':');
+  const id = parts.at(-1);
+  const queue = parts.at(-2);
+  if (!id || !queue || !(STAGES as string[]).includes(queue)) return null;
+  return { queue: queue as QueueName, id };
+}
+
+/** A parent failed because of a child: BullMQ's deferred failure reads `child <prefix>:<queue>:<id> failed`. */
+export function childFailureKey(reason: string | undefined): string | null {
+  const m = /^child (\S+) failed$/.exec(reason ?? '');
+  return m?.[1] ?? null;
+}
+
+export function checkPrefix(prefix: string, who: string): void {
+  if (!prefix || prefix.includes(' ')) throw new TypeError(`${who}: prefix must be a non-empty string without spaces`);
+}

@@ -1,0 +1,42 @@
+import { parseVerdict } from '@snapnotes/contracts';
+import type { QueueName, VerdictDetails } from '@snapnotes/contracts';
+
+export type PipelineFailureKind = 'verdict' | 'timeout' | 'error';
+
+/** Why an upload did not produce a note. Thrown by `PipelineDriver.run`. */
+export class PipelineFailure extends Error {
+  readonly kind: PipelineFailureKind;
+  /** For kind 'verdict': the real cause from the deepest failed stage (flagged files / nothing extracted). */
+  readonly verdict?: VerdictDetails;
+  /** Which stage failed (absent when the upload was rejected before any stage ran). */
+  readonly stage?: QueueName;
+
+  constructor(
+    kind: PipelineFailureKind,
+    message: string,
+    opts: { verdict?: VerdictDetails; stage?: QueueName; cause?: unknown } = {},
+  ) {
+    super(message, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = 'PipelineFailure';
+    this.kind = kind;
+    if (opts.verdict) this.verdict = opts.verdict;
+    if (opts.stage) this.stage = opts.stage;
+  }
+}
+
+/** Maps the deepest failure reason of a stage to a PipelineFailure: a verdict if it carries one, else an error. */
+export function failureFromReason(stage: QueueName | undefined, reason: string, cause?: unknown): PipelineFailure {
+  const verdict = parseVerdict(reason);
+  if (verdict) return new PipelineFailure('verdict', verdict.message, { verdict, stage, cause });
+  const where = stage ? `Stage "${stage}" failed: ` : '';
+  return new PipelineFailure('error', `${where}${reason || 'unknown error'}`, { stage, cause });
+}
+
+export function timeoutFailure(uploadId: string, timeoutMs: number, stage?: QueueName): PipelineFailure {
+  const at = stage ? ` (still at stage "${stage}")` : '';
+  return new PipelineFailure('timeout', `Upload ${uploadId} did not finish within ${timeoutMs} ms${at}`, { stage });
+}
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,198 @@
+/**
+ * The in-process driver (embedded mode without REDIS_URL): the same stage sequence and payload checks as the
+ * BullMQ flow, in one process. OCR pages of every upload share ONE FIFO limiter of `ocrConcurrency`.
+ */
+import { isVerdictError, QueueName } from '@snapnotes/contracts';
+import type { Logger, NoteResult, StageHandlers, UploadJob } from '@snapnotes/contracts';
+import pLimit from 'p-limit';
+import type { LimitFunction } from 'p-limit';
+import pRetry from 'p-retry';
+import { errorMessage, failureFromReason, PipelineFailure, timeoutFailure } from './failure.js';
+import {
+  orderPages,
+  parseNoteResult,
+  parseUploadJob,
+  PayloadError,
+  runModeration,
+  runNotes,
+  runOcrPage,
+  runSummarise,
+} from './stages.js';
+import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS } from './types.js';
+import type { PipelineDriver, QueueCounts, RunOptions } from './types.js';
+
+export interface InProcessDriverOptions {
+  handlers: StageHandlers;
+  /** How many OCR pages run at once, across all uploads. */
+  ocrConcurrency: number;
+  logger: Logger;
+  /** Tries per stage call, first one included (default 3). */
+  attempts?: number;
+  /** First retry delay; doubles on each retry (default 1000 ms). */
+  backoffMs?: number;
+}
+
+const STAGES = Object.values(QueueName);
+
+/** Verdicts and malformed payloads end an upload at once; anything else is treated as transient. */
+function isPermanent(err: unknown): boolean {
+  return isVerdictError(err) || err instanceof PayloadError || err instanceof PipelineFailure;
+}
+
+function checkInteger(name: string, value: number, min: number): void {
+  if (!Number.isInteger(value) || value < min) {
+    throw new RangeError(`createInProcessDriver: ${name} must be an integer ≥ ${min}, got ${value}`);
+  }
+}
+
+export function createInProcessDriver(opts: InProcessDriverOptions): PipelineDriver {
+  const { handlers } = opts;
+  const attempts = opts.attempts ?? DEFAULT_ATTEMPTS;
+  const backoffMs = opts.backoffMs ?? DEFAULT_BACKOFF_MS;
+  checkInteger('ocrConcurrency', opts.ocrConcurrency, 1);
+  checkInteger('attempts', attempts, 1);
+  checkInteger('backoffMs', backoffMs, 0);
+  const logger = opts.logger.child({ component: 'queue', driver: 'in-process' });
+
+  const ocrLimit = pLimit(opts.ocrConcurrency);
+  const stats = Object.fromEntries(STAGES.map((s) => [s, { active: 0, delayed: 0, failed: 0 }])) as Record<
+    QueueName,
+    { active: number; delayed: number; failed: number }
+  >;
+  const inflight = new Set<Promise<unknown>>();
+  let closed = false;
+
+  /** One stage call with retries; `limiter` is taken per attempt, so a backoff does not hold an OCR slot. */
+  async function attempt<T>(
+    stage: QueueName,
+    job: UploadJob,
+    signal: AbortSignal,
+    fn: () => Promise<T>,
+    limiter?: LimitFunction,
+  ): Promise<T> {
+    const s = stats[stage];
+    const log = { uploadId: job.uploadId, correlationId: job.correlationId, stage };
+    let backingOff = false;
+    const endBackoff = () => {
+      if (backingOff) s.delayed--;
+      backingOff = false;
+    };
+    const once = async (): Promise<T> => {
+      endBackoff();
+      const call = async () => {
+        signal.throwIfAborted();
+        s.active++;
+        try {
+          return await fn();
+        } finally {
+          s.active--;
+        }
+      };
+      return limiter ? limiter(call) : call();
+    };
+    try {
+      return await pRetry(once, {
+        retries: attempts - 1,
+        factor: 2,
+        minTimeout: backoffMs,
+        maxTimeout: Number.POSITIVE_INFINITY,
+        randomize: false,
+        signal,
+        shouldRetry: ({ error }) => !isPermanent(error),
+        onFailedAttempt: ({ error, attemptNumber, retriesLeft }) => {
+          if (signal.aborted || isPermanent(error) || retriesLeft === 0) return;
+          logger.warn({ ...log, attempt: attemptNumber, err: error.message }, 'stage failed, retrying');
+          backingOff = true;
+          s.delayed++;
+        },
+      });
+    } catch (err) {
+      endBackoff();
+      if (signal.aborted) throw err; // the upload already ended (timeout or a sibling page failed)
+      s.failed++;
+      if (isVerdictError(err)) logger.info({ ...log, err: errorMessage(err) }, 'stage rejected the upload');
+      else logger.error({ ...log, err: errorMessage(err) }, 'stage failed');
+      throw failureFromReason(stage, errorMessage(err), err);
+    }
+  }
+
+  async function pipeline(job: UploadJob, signal: AbortSignal, at: (s: QueueName) => void): Promise<NoteResult> {
+    at('moderation');
+    await attempt('moderation', job, signal, () => runModeration(handlers, job));
+
+    at('ocr');
+    const pagesFailed = new AbortController();
+    const pagesSignal = AbortSignal.any([signal, pagesFailed.signal]);
+    const pages = await Promise.all(
+      job.images.map((image) =>
+        attempt('ocr', job, pagesSignal, () => runOcrPage(handlers, { job, image }), ocrLimit).catch((err) => {
+          pagesFailed.abort(); // queued pages of this upload give up their turn
+          throw err;
+        }),
+      ),
+    );
+
+    at('summarise');
+    const summary = await attempt('summarise', job, signal, () =>
+      runSummarise(handlers, { job, pages: orderPages(job, pages) }),
+    );
+
+    at('notes');
+    const note = await attempt('notes', job, signal, () => runNotes(handlers, { job, summary }));
+    return parseNoteResult(note);
+  }
+
+  return {
+    async run(input: UploadJob, { timeoutMs }: RunOptions): Promise<NoteResult> {
+      if (closed) throw new PipelineFailure('error', 'The pipeline driver is closed');
+      if (!(timeoutMs > 0)) throw new RangeError(`run: timeoutMs must be a positive number, got ${timeoutMs}`);
+      let job: UploadJob;
+      try {
+        job = parseUploadJob(input);
+      } catch (err) {
+        throw new PipelineFailure('error', errorMessage(err), { cause: err });
+      }
+
+      const controller = new AbortController();
+      let stage: QueueName = 'moderation';
+      const work = pipeline(job, controller.signal, (s) => (stage = s)).catch((err: unknown) => {
+        throw err instanceof PipelineFailure ? err : failureFromReason(stage, errorMessage(err), err);
+      });
+      const tracked = work.catch(() => undefined);
+      inflight.add(tracked);
+      void tracked.finally(() => inflight.delete(tracked));
+
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          controller.abort();
+          logger.warn(
+            { uploadId: job.uploadId, correlationId: job.correlationId, stage, timeoutMs },
+            'upload timed out',
+          );
+          reject(timeoutFailure(job.uploadId, timeoutMs, stage));
+        }, timeoutMs);
+      });
+      try {
+        return await Promise.race([work, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+
+    async counts() {
+      return Object.fromEntries(
+        STAGES.map((s): [QueueName, QueueCounts] => [
+          s,
+          { waiting: s === 'ocr' ? ocrLimit.pendingCount : 0, ...stats[s] },
+        ]),
+      ) as Record<QueueName, QueueCounts>;
+    },
+
+    /** Refuses new uploads and waits for the ones in flight to end. */
+    async close() {
+      closed = true;
+      await Promise.allSettled([...inflight]);
+    },
+  };
+}

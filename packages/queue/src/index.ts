@@ -1,0 +1,12 @@
+export { PipelineFailure } from './failure.js';
+export type { PipelineFailureKind } from './failure.js';
+export type { PipelineDriver, QueueCounts, RunOptions } from './types.js';
+export { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, PRIORITY } from './types.js';
+export { PayloadError } from './stages.js';
+export { createInProcessDriver } from './in-process.js';
+export type { InProcessDriverOptions } from './in-process.js';
+export { createBullmqProducer } from './bullmq-producer.js';
+export type { BullmqProducer, BullmqProducerOptions } from './bullmq-producer.js';
+export { startBullmqWorkers } from './bullmq-workers.js';
+export type { BullmqWorkers, BullmqWorkersOptions, WorkerTuning } from './bullmq-workers.js';
+export { flowIds } from './bullmq-flow.js';

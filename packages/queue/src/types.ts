@@ -1,0 +1,31 @@
+import type { NoteResult, QueueName, UploadJob } from '@snapnotes/contracts';
+
+export interface QueueCounts {
+  /** Jobs ready to run (BullMQ: wait + prioritized; in-process: OCR pages queued behind the limiter). */
+  waiting: number;
+  active: number;
+  /** Jobs waiting out a retry backoff. */
+  delayed: number;
+  /** Jobs that failed for good (BullMQ: kept for a day; in-process: since the driver started). */
+  failed: number;
+}
+
+export interface RunOptions {
+  /** How long the caller waits for the note before giving up (PipelineFailure kind 'timeout'). */
+  timeoutMs: number;
+}
+
+export interface PipelineDriver {
+  /** Runs one upload through moderation → ocr (one job per image) → summarise → notes; resolves with the note. */
+  run(job: UploadJob, opts: RunOptions): Promise<NoteResult>;
+  /** Queue depths per queue (for metrics/readiness). */
+  counts(): Promise<Record<QueueName, QueueCounts>>;
+  close(): Promise<void>;
+}
+
+/** Retry policy shared by both drivers: `attempts` tries in all, exponential backoff starting at `backoffMs`. */
+export const DEFAULT_ATTEMPTS = 3;
+export const DEFAULT_BACKOFF_MS = 1000;
+
+/** In BullMQ a lower number runs first; both tiers get one so the order is defined. */
+export const PRIORITY = { premium: 1, free: 10 } as const;

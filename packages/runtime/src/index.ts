@@ -1,0 +1,3 @@
+export * from './logger.js';
+export * from './wiring.js';
+export * from './shutdown.js';

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { feedbackBodySchema } from '@snapnotes/contracts';
+import { authenticate } from '../app.js';
+
+export function registerMiscRoutes(app: FastifyInstance): void {
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  /** Ready when every dependency answers; 503 lists the ones that don't. */
+  app.get('/readyz', async (_req, reply) => {
+    const entries = Object.entries(app.deps.readiness);
+    const results = await Promise.all(
+      entries.map(async ([name, check]) => {
+        try {
+          await Promise.race([
+            check(),
+            new Promise((_, reject) => setTimeout(() => reject(new Error('timed out')), 3000)),
+          ]);
+          return [name, 'ok'] as const;
+        } catch (err) {
+          return [name, (err as Error).message || 'unreachable'] as const;
+        }
+      }),
+    );
+    const checks = Object.fromEntries(results);
+    const ready = results.every(([, v]) => v === 'ok');
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
+  });
+
+  /** What the browser bundle needs at run time, so one build serves every deployment. */
+  app.get('/api/public-config', async () => {
+    const c = app.deps.config;
+    const publicHost = new URL(c.publicUrl).host;
+    const firebase =
+      c.firebaseMode === 'none'
+        ? null
+        : {
+            apiKey: c.FIREBASE_WEB_API_KEY ?? 'demo-api-key',
+            authDomain: c.FIREBASE_AUTH_DOMAIN ?? publicHost,
+            projectId: c.FIREBASE_PROJECT_ID ?? '',
+            appId: c.FIREBASE_APP_ID ?? null,
+            emulatorUrl: c.firebaseMode === 'emulator' ? `http://${c.FIREBASE_AUTH_EMULATOR_HOST}` : null,
+          };
+    return {
+      firebase,
+      gaMeasurementId: c.GA_MEASUREMENT_ID ?? null,
+      freeUploadsPerMonth: c.FREE_UPLOADS_PER_MONTH,
+      stripeEnabled: c.stripeEnabled,
+    };
+  });
+
+  /** Feedback is stored (DESIGN §7); the sender's account is linked when signed in. */
+  app.post('/api/feedback', async (req, reply) => {
+    const body = feedbackBodySchema.parse(req.body ?? {});
+    let userId: number | null = null;
+    if (req.headers.authorization && app.deps.verifier) {
+      const identity = await authenticate(req).catch(() => undefined);
+      if (identity) userId = (await app.deps.repos.users.findByFirebaseUid(identity.uid))?.id ?? null;
+    }
+    const saved = await app.deps.repos.feedback.create({ ...body, userId });
+    return reply.code(201).send({ success: true, id: saved.id });
+  });
+}

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrorCode, type ImageRef, type UploadJob } from '@snapnotes/contracts';
+import { toApiNote } from '@snapnotes/db';
+import { PipelineFailure } from '@snapnotes/queue';
+import { currentUser } from '../app.js';
+import { HttpError } from '../errors.js';
+import { checkImage, readUpload, type CheckedImage } from '../upload.js';
+
+export const UPGRADE_MESSAGE = "You've used all your free uploads. Please subscribe to continue.";
+
+export function registerUploadRoutes(app: FastifyInstance): void {
+  /**
+   * POST /api/process-screenshots: check → reserve allowance → store → run the pipeline → reply with the note.
+   * Any refusal or failure leaves no note, no stored object and no allowance used.
+   */
+  app.post('/api/process-screenshots', async (req) => {
+    const { repos, store, pipeline, config } = app.deps;
+    const user = await currentUser(req);
+    const { files, fields } = await readUpload(req);
+    if (fields.userId && fields.userId !== String(user.id)) {
+      throw new HttpError(403, ErrorCode.Forbidden, 'You can only upload to your own account.');
+    }
+    const images: CheckedImage[] = [];
+    for (const file of files) images.push(await checkImage(file));
+
+    const now = new Date();
+    const subscribed = Boolean(await repos.subscriptions.findActiveByUser(user.id, now));
+    const uploadId = randomUUID();
+    const refs: ImageRef[] = images.map((img, index) => ({
+      index,
+      fileName: img.fileName,
+      key: `users/${user.id}/uploads/${uploadId}/${index}.${img.extension}`,
+      contentType: img.contentType,
+      bytes: img.data.length,
+      width: img.width,
+      height: img.height,
+    }));
+    const reservation = await repos.uploads.reserve({
+      id: uploadId,
+      userId: user.id,
+      fileNames: refs.map((r) => r.fileName),
+      objectKeys: refs.map((r) => r.key),
+      imageCount: refs.length,
+      correlationId: req.id,
+      monthlyAllowance: subscribed ? null : config.FREE_UPLOADS_PER_MONTH,
+      now,
+    });
+    if (!reservation.ok) {
+      throw new HttpError(402, ErrorCode.UpgradeRequired, UPGRADE_MESSAGE, { upgradeRequired: true });
+    }
+    const log = req.log.child({ uploadId, userId: user.id, images: refs.length });
+
+    try {
+      await Promise.all(refs.map((ref, i) => store.put(ref.key, images[i]!.data, ref.contentType)));
+    } catch (err) {
+      log.error({ err }, 'storing upload failed');
+      await abandon(req, uploadId, refs, 'failed', 'STORAGE_ERROR', 'Could not store the images');
+      throw new HttpError(503, ErrorCode.Internal, 'Error processing screenshots. Please try again.');
+    }
+
+    const job: UploadJob = {
+      uploadId,
+      userId: user.id,
+      correlationId: req.id,
+      premium: subscribed,
+      languages: config.OCR_LANGUAGES,
+      images: refs,
+    };
+    const started = Date.now();
+    try {
+      const result = await pipeline.run(job, { timeoutMs: config.PROCESSING_TIMEOUT_MS });
+      const note = await repos.notes.findByIdForUser(result.noteId, user.id);
+      if (!note) throw new Error(`note ${result.noteId} of upload ${uploadId} not found after processing`);
+      log.info({ noteId: note.id, ms: Date.now() - started }, 'upload processed');
+      return toApiNote(note);
+    } catch (err) {
+      if (!(err instanceof PipelineFailure)) {
+        log.error({ err }, 'processing failed');
+        const existing = await abandon(req, uploadId, refs, 'failed', 'INTERNAL', (err as Error).message);
+        if (existing) return existing;
+        throw new HttpError(500, ErrorCode.Internal, 'Error processing screenshots. Please try again.');
+      }
+      if (err.kind === 'verdict' && err.verdict?.code === 'INAPPROPRIATE_CONTENT') {
+        const existing = await abandon(req, uploadId, refs, 'rejected', err.verdict.code, err.verdict.message);
+        if (existing) return existing;
+        throw new HttpError(400, ErrorCode.InappropriateContent, err.verdict.message, {
+          inappropriateImages: err.verdict.files ?? [],
+        });
+      }
+      if (err.kind === 'verdict' && err.verdict?.code === 'NOTHING_EXTRACTED') {
+        const existing = await abandon(req, uploadId, refs, 'rejected', err.verdict.code, err.verdict.message);
+        if (existing) return existing;
+        throw new HttpError(422, ErrorCode.NothingExtracted, 'Could not process the content from the uploaded images');
+      }
+      if (err.kind === 'timeout') {
+        log.error({ ms: Date.now() - started, stage: err.stage }, 'processing timed out');
+        const existing = await abandon(req, uploadId, refs, 'failed', ErrorCode.Timeout, 'Processing timed out');
+        if (existing) return existing;
+        throw new HttpError(504, ErrorCode.Timeout, 'Processing took too long. Please try again with fewer images.');
+      }
+      log.error({ err, stage: err.stage }, 'processing failed');
+      const existing = await abandon(req, uploadId, refs, 'failed', 'PIPELINE_ERROR', err.message);
+      if (existing) return existing;
+      throw new HttpError(500, ErrorCode.Internal, 'Error processing screenshots. Please try again.');
+    }
+  });
+}
+
+/**
+ * Gives the upload up: marks it failed/rejected (which frees its allowance) and deletes its objects.
+ * If the notes stage committed in the meantime, the upload is no longer 'processing': return that note instead.
+ */
+async function abandon(
+  req: FastifyRequest,
+  uploadId: string,
+  refs: ImageRef[],
+  status: 'failed' | 'rejected',
+  code: string,
+  message: string,
+) {
+  const { repos, store } = req.server.deps;
+  const marked = await repos.uploads.markFailed(uploadId, status, code, message.slice(0, 1000));
+  if (!marked) {
+    const upload = await repos.uploads.findById(uploadId);
+    if (upload?.status === 'completed' && upload.noteId) {
+      const note = await repos.notes.findByIdForUser(upload.noteId, upload.userId);
+      if (note) return toApiNote(note);
+    }
+  }
+  await store.deleteMany(refs.map((r) => r.key)).catch((err: unknown) => {
+    req.log.error({ err, uploadId }, 'could not delete objects of an abandoned upload');
+  });
+  return undefined;
+}

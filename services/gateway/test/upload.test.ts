@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import {
+  corruptPng,
+  decompressionBombPng,
+  fakePngWithTextContent,
+  gifImage,
+  renderScreenshot,
+} from '@snapnotes/testing/images';
+import { checkImage, sanitizeFileName } from '../src/upload.js';
+import { HttpError } from '../src/errors.js';
+import { usernameFor } from '../src/routes/users.js';
+import { nextMonthStart } from '../src/quota.js';
+
+async function refusal(fileName: string, data: Buffer): Promise<HttpError> {
+  try {
+    await checkImage({ fileName, data });
+  } catch (err) {
+    if (err instanceof HttpError) return err;
+    throw err;
+  }
+  throw new Error('expected the image to be refused');
+}
+
+describe('checkImage', () => {
+  it('accepts a PNG and a JPEG by content and reports their size', async () => {
+    const png = await renderScreenshot({ lines: ['Hello'], width: 320, height: 200 });
+    const jpeg = await sharp(png).jpeg().toBuffer();
+    const a = await checkImage({ fileName: 'a.png', data: png });
+    const b = await checkImage({ fileName: 'misnamed.png', data: jpeg });
+    expect([a.contentType, a.extension, a.width, a.height]).toEqual(['image/png', 'png', 320, 200]);
+    // The type comes from the bytes, not the name.
+    expect([b.contentType, b.extension]).toEqual(['image/jpeg', 'jpg']);
+  });
+
+  it('refuses a text file named .png', async () => {
+    const err = await refusal('notes.png', await fakePngWithTextContent());
+    expect(err.statusCode).toBe(400);
+    expect(err.code).toBe('UNSUPPORTED_FILE_TYPE');
+    expect(err.message).toContain('"notes.png" is not a PNG or JPEG image');
+  });
+
+  it('refuses a GIF and names its real type', async () => {
+    const err = await refusal('anim.png', await gifImage());
+    expect(err.code).toBe('UNSUPPORTED_FILE_TYPE');
+    expect(err.message).toContain('(it is GIF)');
+  });
+
+  it('refuses a truncated PNG as corrupt', async () => {
+    const err = await refusal('broken.png', await corruptPng());
+    expect(err.statusCode).toBe(400);
+    expect(err.code).toBe('CORRUPT_IMAGE');
+    expect(err.message).toContain('"broken.png" could not be read');
+  });
+
+  it('refuses a decompression bomb before decoding it', async () => {
+    const err = await refusal('bomb.png', await decompressionBombPng());
+    expect(err.code).toBe('IMAGE_DIMENSIONS_TOO_LARGE');
+    expect(err.message).toMatch(/\d+×\d+ pixels/);
+  });
+
+  it('refuses an empty file', async () => {
+    const err = await refusal('empty.png', Buffer.alloc(0));
+    expect(err.code).toBe('CORRUPT_IMAGE');
+  });
+});
+
+describe('sanitizeFileName', () => {
+  it('drops paths and control characters and bounds the length', () => {
+    expect(sanitizeFileName('../../etc/passwd.png', 0)).toBe('passwd.png');
+    expect(sanitizeFileName('C:\\Users\\me\\shot.png', 0)).toBe('shot.png');
+    expect(sanitizeFileName('a\u0000b\u001f.png', 0)).toBe('ab.png');
+    expect(sanitizeFileName('', 2)).toBe('image-3');
+    expect(sanitizeFileName('x'.repeat(300), 0)).toHaveLength(255);
+  });
+});
+
+describe('usernameFor', () => {
+  it('uses the email prefix, then the display name, then "user"', () => {
+    expect(usernameFor('ada@example.com', 'Ada L')).toBe('ada');
+    expect(usernameFor('', 'Ada Lovelace')).toBe('ada.lovelace');
+    expect(usernameFor('', '')).toBe('user');
+  });
+});
+
+describe('nextMonthStart', () => {
+  it('rolls over at the start of the next UTC month, including December', () => {
+    expect(nextMonthStart(new Date('2026-01-31T23:59:59Z')).toISOString()).toBe('2026-02-01T00:00:00.000Z');
+    expect(nextMonthStart(new Date('2026-12-15T00:00:00Z')).toISOString()).toBe('2027-01-01T00:00:00.000Z');
+  });
+});

@@ -1,0 +1,22 @@
+export {
+  createNsfwImageModerator,
+  decodeForNsfw,
+  ImageDecodeError,
+  NSFW_INPUT_SIZE,
+  DEFAULT_SEXY_THRESHOLD,
+  type NsfwClass,
+  type NsfwScores,
+  type NsfwImageModerator,
+  type NsfwModeratorOptions,
+} from './nsfw.js';
+export { createLocalTextModerator, REMOVED_WORDS, EXTRA_WHITELIST, type LocalTextModerator } from './text.js';
+export {
+  createOpenAIModerator,
+  ModerationUnavailableError,
+  isModerationUnavailable,
+  OPENAI_MODERATION_MODEL,
+  type OpenAIModerator,
+  type OpenAIModeratorOptions,
+} from './openai.js';
+export { createModerators, type CreateModeratorsOptions, type ModerationConfig, type Moderators } from './compose.js';
+export { createModerationStage, DEFAULT_MODERATION_PARALLELISM, type ModerationStageDeps } from './stage.js';

@@ -1,0 +1,94 @@
+/**
+ * The moderation stage: the image check of every upload, run beside OCR. Reads each image from the object store,
+ * checks that it decodes, classifies ALL of them (a few at a time) and reports every flagged file in upload order.
+ * It does not fail the upload itself: the summarise stage joins these flags with the text filter's and issues one
+ * INAPPROPRIATE_CONTENT verdict naming every flagged file (the 400 reply lists them all).
+ */
+import sharp from 'sharp';
+import {
+  uploadJobSchema,
+  type ImageModerator,
+  type ImageRef,
+  type ImageVerdict,
+  type Logger,
+  type ModerationResult,
+  type ObjectStore,
+  type StageHandlers,
+  type UploadJob,
+} from '@snapnotes/contracts';
+import { ImageDecodeError } from './nsfw.js';
+
+export const DEFAULT_MODERATION_PARALLELISM = 2;
+
+export interface ModerationStageDeps {
+  store: ObjectStore;
+  image: ImageModerator;
+  logger: Logger;
+  /** How many images of one upload are fetched and classified at once (default 2: the model is CPU-bound). */
+  parallelism?: number;
+}
+
+/** Maps items with at most `limit` in flight, keeping input order; stops starting new work after a failure. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  let failed = false;
+  async function worker(): Promise<void> {
+    while (!failed && next < items.length) {
+      const i = next++;
+      try {
+        results[i] = await fn(items[i] as T);
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
+    }
+  }
+  const workers = Array.from({ length: Math.min(limit, items.length) }, () => worker());
+  const settled = await Promise.allSettled(workers);
+  const rejected = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (rejected) throw rejected.reason;
+  return results;
+}
+
+export function createModerationStage(deps: ModerationStageDeps): StageHandlers['moderation'] {
+  const parallelism = deps.parallelism ?? DEFAULT_MODERATION_PARALLELISM;
+  if (!Number.isInteger(parallelism) || parallelism < 1) {
+    throw new RangeError(`parallelism must be a positive integer, got ${String(parallelism)}`);
+  }
+
+  async function check(ref: ImageRef, log: Logger): Promise<ImageVerdict> {
+    const data = await deps.store.get(ref.key);
+    try {
+      const meta = await sharp(data).metadata();
+      if (!meta.width || !meta.height) throw new Error('no image dimensions');
+    } catch (err) {
+      throw new ImageDecodeError(ref.fileName, err);
+    }
+    const verdict = await deps.image.classify(data, ref.fileName);
+    if (verdict.flagged)
+      log.warn({ index: ref.index, fileName: ref.fileName, reason: verdict.reason }, 'image flagged');
+    return verdict;
+  }
+
+  return async function moderation(input: UploadJob): Promise<ModerationResult> {
+    const parsed = uploadJobSchema.safeParse(input);
+    if (!parsed.success) {
+      throw new Error(
+        `Invalid moderation job: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
+    }
+    const job = parsed.data;
+    const log = deps.logger.child({ stage: 'moderation', uploadId: job.uploadId, correlationId: job.correlationId });
+    const images = [...job.images].sort((a, b) => a.index - b.index);
+    const started = performance.now();
+    const verdicts = await mapLimit(images, parallelism, (ref) => check(ref, log));
+    const flagged = images.flatMap((ref, i) => {
+      const verdict = verdicts[i];
+      return verdict?.flagged ? [{ index: ref.index, fileName: ref.fileName, reason: verdict.reason ?? 'flagged' }] : [];
+    });
+    const durationMs = Math.round(performance.now() - started);
+    log.info({ checked: images.length, flagged: flagged.length, engine: deps.image.name, durationMs }, 'images checked');
+    return { checked: images.length, engine: deps.image.name, flagged };
+  };
+}

@@ -1,0 +1,155 @@
+/**
+ * Image preparation for tesseract (DESIGN §4), measured on this machine:
+ * EXIF rotation first; alpha flattened onto white; greyscale; huge images scaled down; dark mode inverted;
+ * normalise({ lower: 0, upper: 100 }) (the default percentiles ruin sparse screenshots).
+ * Sauvola thresholding is a worker parameter (see engine.ts); the small-text retry is in recognize.ts.
+ */
+import { MAX_IMAGE_PIXELS } from '@snapnotes/contracts';
+import sharp, { type Metadata } from 'sharp';
+
+/** Images are scaled down to at most this many pixels before OCR (time grows with pixels; text stays legible). */
+export const MAX_OCR_PIXELS = 12_000_000;
+/** Longest side tesseract is given; beyond it, an image is scaled down whatever its pixel count. */
+export const MAX_OCR_SIDE = 10_000;
+/** Mean luminance (0–255) under which an image is treated as dark mode and inverted. */
+export const DARK_MEAN_LUMINANCE = 110;
+
+export class InvalidImageError extends Error {
+  /** Not transient: retrying the same bytes cannot succeed. */
+  readonly retryable = false;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'InvalidImageError';
+  }
+}
+
+export interface PreprocessOptions {
+  /** Extra scale factor after the size cap, e.g. 2 for the small-text retry. */
+  scale?: number;
+  /** Pixel cap (default MAX_OCR_PIXELS). */
+  maxPixels?: number;
+}
+
+export interface PreparedImage {
+  /** A binary PGM (P5) greyscale image, dark text on a light background: no encoding cost, read by tesseract. */
+  pgm: Buffer;
+  width: number;
+  height: number;
+  /** True when the source was dark mode and was inverted. */
+  inverted: boolean;
+  /** Overall scale from the (EXIF-oriented) source to `pgm`. */
+  scale: number;
+  meanLuminance: number;
+}
+
+function decodeError(err: unknown): InvalidImageError {
+  const reason = err instanceof Error ? err.message : String(err);
+  if (/pixel limit/i.test(reason)) {
+    return new InvalidImageError(
+      `Image is too large to decode: more than ${MAX_IMAGE_PIXELS.toLocaleString('en')} pixels`,
+      { cause: err },
+    );
+  }
+  return new InvalidImageError(`Image could not be decoded (${reason.split('\n')[0]})`, { cause: err });
+}
+
+const rawGrey = (width: number, height: number) => ({ raw: { width, height, channels: 1 as const } });
+
+function toPgm(pixels: Buffer, width: number, height: number): Buffer {
+  return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii'), pixels]);
+}
+
+/** Decodes, orients, flattens and greyscales an image, capped in size; returns 8-bit grey pixels. */
+async function decodeGrey(input: Buffer, maxPixels: number) {
+  if (!Buffer.isBuffer(input) || input.length === 0) throw new InvalidImageError('Image is empty');
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+  } catch (err) {
+    throw decodeError(err);
+  }
+  if (!meta.width || !meta.height) throw new InvalidImageError('Image has no dimensions');
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw decodeError(new Error('pixel limit'));
+  const longSide = Math.max(meta.width, meta.height);
+  const cap = Math.min(1, Math.sqrt(maxPixels / (meta.width * meta.height)), MAX_OCR_SIDE / longSide);
+  try {
+    let pipeline = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+      .autoOrient()
+      .flatten({ background: '#ffffff' })
+      .toColourspace('b-w');
+    if (cap < 1) {
+      // autoOrient may swap width and height: bound both by the scaled long side.
+      const target = Math.max(1, Math.floor(longSide * cap));
+      pipeline = pipeline.resize({ width: target, height: target, fit: 'inside' });
+    }
+    const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
+    if (info.channels !== 1) throw new Error(`unexpected ${info.channels} channels after greyscale`);
+    const scale = cap < 1 ? Math.max(info.width, info.height) / longSide : 1;
+    return { data, width: info.width, height: info.height, scale };
+  } catch (err) {
+    throw decodeError(err);
+  }
+}
+
+/** Resizes 8-bit grey pixels in a pipeline of its own: normalise and resize in one pipeline run 6× slower. */
+function resizeGrey(pixels: Buffer, width: number, height: number, factor: number) {
+  return sharp(pixels, rawGrey(width, height))
+    .resize({
+      width: Math.max(1, Math.round(width * factor)),
+      height: Math.max(1, Math.round(height * factor)),
+      kernel: 'cubic',
+    })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+}
+
+function meanOf(data: Buffer): number {
+  let sum = 0;
+  for (let i = 0; i < data.length; i++) sum += data[i]!;
+  return data.length ? sum / data.length : 0;
+}
+
+/**
+ * Prepares an image for OCR: EXIF auto-rotate, flatten alpha onto white, greyscale, scale down to `maxPixels`,
+ * invert dark mode, stretch contrast (full range, no clipping), optionally rescale; returns a PGM.
+ * Undecodable or oversized input throws InvalidImageError.
+ */
+export async function preprocessImage(input: Buffer, options: PreprocessOptions = {}): Promise<PreparedImage> {
+  const extra = options.scale ?? 1;
+  if (!(extra > 0 && extra <= 4)) throw new Error(`preprocessImage: scale must be in (0, 4], got ${extra}`);
+  const grey = await decodeGrey(input, options.maxPixels ?? MAX_OCR_PIXELS);
+  const meanLuminance = meanOf(grey.data);
+  const inverted = meanLuminance < DARK_MEAN_LUMINANCE;
+  let pipeline = sharp(grey.data, rawGrey(grey.width, grey.height));
+  if (inverted) pipeline = pipeline.negate();
+  let { data, info } = await pipeline
+    .normalise({ lower: 0, upper: 100 })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (extra !== 1) ({ data, info } = await resizeGrey(data, info.width, info.height, extra));
+  if (info.channels !== 1) throw new Error(`preprocessImage: expected 1 channel, got ${info.channels}`);
+  return {
+    pgm: toPgm(data, info.width, info.height),
+    width: info.width,
+    height: info.height,
+    inverted,
+    scale: grey.scale * extra,
+    meanLuminance,
+  };
+}
+
+/** Rescales an already prepared image (the 2× small-text retry) without decoding the source again. */
+export async function rescalePrepared(prepared: PreparedImage, factor: number): Promise<PreparedImage> {
+  if (!(factor > 0 && factor <= 4)) throw new Error(`rescalePrepared: factor must be in (0, 4], got ${factor}`);
+  const pixels = prepared.pgm.subarray(prepared.pgm.length - prepared.width * prepared.height);
+  const { data, info } = await resizeGrey(pixels, prepared.width, prepared.height, factor);
+  return {
+    ...prepared,
+    pgm: toPgm(data, info.width, info.height),
+    width: info.width,
+    height: info.height,
+    scale: prepared.scale * factor,
+  };
+}

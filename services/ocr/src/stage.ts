@@ -1,0 +1,64 @@
+import { performance } from 'node:perf_hooks';
+import { ocrPageInputSchema, type Logger, type ObjectStore, type OcrEngine, type StageHandlers } from '@snapnotes/contracts';
+import { recognizeBuffer } from './recognize.js';
+
+/** The "no text" rule (DESIGN §4): at least this many non-space characters… */
+export const MIN_TEXT_CHARS = 20;
+/** …and at least this mean word confidence. Text images score 83–95, busy photos produce garbage at 20–30. */
+export const MIN_TEXT_CONFIDENCE = 60;
+
+export function hasEnoughText(text: string, confidence: number): boolean {
+  return text.replace(/\s+/g, '').length >= MIN_TEXT_CHARS && confidence >= MIN_TEXT_CONFIDENCE;
+}
+
+export interface OcrStageDeps {
+  store: ObjectStore;
+  engine: OcrEngine;
+  logger: Logger;
+}
+
+/**
+ * The OCR stage: one image of an upload → its cleaned text. A page without text is a result (hasText false), not an
+ * error: the summarise stage decides what to do with it. Store and engine errors propagate, to be retried by the
+ * queue; InvalidImageError and UnsupportedLanguageError are not transient (their `retryable` is false / obvious).
+ */
+export function createOcrStage(deps: OcrStageDeps): StageHandlers['ocr'] {
+  const { store, engine } = deps;
+  const log = deps.logger.child({ stage: 'ocr' });
+  return async (input) => {
+    const parsed = ocrPageInputSchema.safeParse(input);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+      throw new Error(`Invalid OCR job payload: ${issues}`);
+    }
+    const { job, image } = parsed.data;
+    const started = performance.now();
+    const data = await store.get(image.key);
+    const result = await recognizeBuffer(engine, data, job.languages);
+    const hasText = hasEnoughText(result.text, result.confidence);
+    const durationMs = Math.round(performance.now() - started);
+    // Never log the text itself: it is the user's content.
+    log.info(
+      {
+        uploadId: job.uploadId,
+        correlationId: job.correlationId,
+        index: image.index,
+        chars: result.text.length,
+        confidence: result.confidence,
+        hasText,
+        upscaled: result.upscaled,
+        inverted: result.inverted,
+        durationMs,
+      },
+      'page recognised',
+    );
+    return {
+      index: image.index,
+      fileName: image.fileName,
+      text: result.text,
+      confidence: result.confidence,
+      hasText,
+      durationMs,
+    };
+  };
+}

@@ -1,0 +1,75 @@
+import {
+  SAMPLE_TEXT,
+  corruptPng,
+  decompressionBombPng,
+  fakePngWithTextContent,
+  renderScreenshot,
+  renderWithExifRotation,
+} from '@snapnotes/testing/images';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { InvalidImageError, MAX_OCR_PIXELS, preprocessImage, rescalePrepared } from '../src/preprocess.js';
+
+function pixelsOf(pgm: Buffer, width: number, height: number): Buffer {
+  const header = pgm.subarray(0, pgm.length - width * height).toString('ascii');
+  expect(header).toBe(`P5\n${width} ${height}\n255\n`);
+  return pgm.subarray(header.length);
+}
+const mean = (px: Buffer) => px.reduce((a, b) => a + b, 0) / px.length;
+
+describe('preprocessImage', () => {
+  it('keeps a light screenshot as is: grey PGM, light background, full contrast', async () => {
+    const p = await preprocessImage(await renderScreenshot({ lines: SAMPLE_TEXT.lectureNotes }));
+    expect([p.width, p.height, p.inverted, p.scale]).toEqual([1280, 800, false, 1]);
+    const px = pixelsOf(p.pgm, p.width, p.height);
+    expect(mean(px)).toBeGreaterThan(200);
+    expect(Math.min(...px)).toBe(0);
+    expect(Math.max(...px)).toBe(255);
+  });
+
+  it('inverts dark mode so text is dark on light', async () => {
+    const p = await preprocessImage(await renderScreenshot({ lines: SAMPLE_TEXT.chat, dark: true }));
+    expect(p.inverted).toBe(true);
+    expect(p.meanLuminance).toBeLessThan(60);
+    expect(mean(pixelsOf(p.pgm, p.width, p.height))).toBeGreaterThan(200);
+  });
+
+  it('applies EXIF orientation first', async () => {
+    const p = await preprocessImage(await renderWithExifRotation(SAMPLE_TEXT.chat));
+    expect([p.width, p.height]).toEqual([1280, 800]);
+  });
+
+  it('flattens transparency onto white', async () => {
+    const transparent = await sharp({ create: { width: 200, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect x="20" y="40" width="160" height="20" fill="#000"/></svg>') }])
+      .png()
+      .toBuffer();
+    const p = await preprocessImage(transparent);
+    expect(p.inverted).toBe(false);
+    expect(mean(pixelsOf(p.pgm, p.width, p.height))).toBeGreaterThan(200);
+  });
+
+  it('scales huge images down under the pixel cap, keeping the aspect ratio', async () => {
+    const huge = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const p = await preprocessImage(huge);
+    expect(p.width * p.height).toBeLessThanOrEqual(MAX_OCR_PIXELS);
+    expect(p.width / p.height).toBeCloseTo(1.5, 2);
+    expect(p.scale).toBeCloseTo(p.width / 6000, 3);
+  });
+
+  it('rescales a prepared image 2× for the small-text retry', async () => {
+    const p = await preprocessImage(await renderScreenshot({ lines: ['Small'], width: 300, height: 200, fontSize: 12 }));
+    const big = await rescalePrepared(p, 2);
+    expect([big.width, big.height, big.scale]).toEqual([600, 400, 2]);
+    expect(pixelsOf(big.pgm, 600, 400).length).toBe(240_000);
+  });
+
+  it('refuses bad input with a clear InvalidImageError', async () => {
+    await expect(preprocessImage(await corruptPng())).rejects.toThrow(InvalidImageError);
+    await expect(preprocessImage(await corruptPng())).rejects.toThrow(/Image could not be decoded/);
+    await expect(preprocessImage(await fakePngWithTextContent())).rejects.toThrow(/Image could not be decoded/);
+    await expect(preprocessImage(await decompressionBombPng())).rejects.toThrow(/too large to decode: more than 40,000,000 pixels/);
+    await expect(preprocessImage(Buffer.alloc(0))).rejects.toThrow(/Image is empty/);
+    await expect(preprocessImage(Buffer.from('x'), { scale: 9 })).rejects.toThrow(/scale must be/);
+  });
+});

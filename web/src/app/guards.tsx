@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { PageSpinner } from '../components/ui/spinner.js';
+import { useAuth } from '../lib/auth.js';
+
+/** Renders children for signed-in users; sends visitors to `redirectTo` once loading has ended (SPEC §6). */
+export function RequireAuth({ redirectTo, children }: { redirectTo: string; children: ReactNode }) {
+  const { isLoading, isAuthenticated } = useAuth();
+  if (isLoading) return <PageSpinner label="Checking your session" />;
+  if (!isAuthenticated) return <Navigate to={redirectTo} replace />;
+  return <>{children}</>;
+}
+
+/** The landing page: signed-in users go to /app. */
+export function RedirectIfAuthenticated({ to, children }: { to: string; children: ReactNode }) {
+  const { isAuthenticated } = useAuth();
+  if (isAuthenticated) return <Navigate to={to} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Check, Crown, Loader2 } from 'lucide-react';
+import { useCheckout } from '../lib/checkout.js';
+import { DEFAULT_PLAN, isPlanType, PLANS, PREMIUM_FEATURES, type PlanType } from '../lib/plans.js';
+import { Badge } from './ui/badge.js';
+import { Button } from './ui/button.js';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './ui/card.js';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from './ui/tabs.js';
+
+export interface UpgradePanelProps {
+  /** 'Maybe Later' handler; the button is hidden when absent. */
+  onDismiss?: () => void;
+  title?: string;
+  description?: string;
+}
+
+/** Premium plans (SPEC §4, §9): annual tab by default, checkout through the server. */
+export function UpgradePanel({
+  onDismiss,
+  title = 'Upgrade to Premium',
+  description = 'Get unlimited uploads, priority processing and enhanced summaries.',
+}: UpgradePanelProps) {
+  const [plan, setPlan] = useState<PlanType>(DEFAULT_PLAN);
+  const { startCheckout, pendingPlan } = useCheckout();
+
+  return (
+    <Card className="border-brand/40" aria-labelledby="upgrade-panel-title" role="region">
+      <CardHeader>
+        <CardTitle id="upgrade-panel-title" className="flex items-center gap-2 text-lg">
+          <Crown className="size-5 text-brand" aria-hidden="true" />
+          {title}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Tabs value={plan} onValueChange={(value) => isPlanType(value) && setPlan(value)}>
+          <TabsList className="w-full sm:w-auto" aria-label="Billing period">
+            <TabsTrigger value="monthly">{PLANS.monthly.label}</TabsTrigger>
+            <TabsTrigger value="annual">{PLANS.annual.label}</TabsTrigger>
+          </TabsList>
+          {(['monthly', 'annual'] as const).map((type) => {
+            const details = PLANS[type];
+            return (
+              <TabsContent key={type} value={type} className="pt-2">
+                <div className="flex flex-col gap-4 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between">
+                  <div className="space-y-1">
+                    <p className="flex items-baseline gap-1">
+                      <span className="text-3xl font-bold tracking-tight">{details.price}</span>
+                      <span className="text-muted-foreground">{details.period}</span>
+                      {type === 'annual' ? (
+                        <Badge variant="brand" className="ml-2">
+                          {PLANS.annual.badge}
+                        </Badge>
+                      ) : null}
+                    </p>
+                    <p className="text-sm text-muted-foreground">{details.note}</p>
+                    <ul className="mt-3 space-y-1.5 text-sm">
+                      {PREMIUM_FEATURES.map((feature) => (
+                        <li key={feature} className="flex items-center gap-2">
+                          <Check className="size-4 text-success" aria-hidden="true" />
+                          {feature}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                  <Button
+                    variant="brand"
+                    size="lg"
+                    onClick={() => void startCheckout(type)}
+                    disabled={pendingPlan !== null}
+                  >
+                    {pendingPlan === type ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+                    {pendingPlan === type ? 'Redirecting...' : details.cta}
+                  </Button>
+                </div>
+              </TabsContent>
+            );
+          })}
+        </Tabs>
+      </CardContent>
+      {onDismiss ? (
+        <CardFooter className="justify-end">
+          <Button variant="ghost" onClick={onDismiss}>
+            Maybe Later
+          </Button>
+        </CardFooter>
+      ) : null}
+    </Card>
+  );
+}

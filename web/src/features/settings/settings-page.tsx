@@ -1,0 +1,204 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ArrowLeft, BarChart3, Crown, Download, LogOut, MessageSquare } from 'lucide-react';
+import { SiteFooter } from '../../components/site-footer.js';
+import { SiteHeader } from '../../components/site-header.js';
+import { UpgradePanel } from '../../components/upgrade-panel.js';
+import { UserAvatar } from '../../components/user-avatar.js';
+import { UserMenu } from '../../components/user-menu.js';
+import { Badge } from '../../components/ui/badge.js';
+import { Button } from '../../components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
+import { Skeleton } from '../../components/ui/skeleton.js';
+import { PageSpinner } from '../../components/ui/spinner.js';
+import { useAuth } from '../../lib/auth.js';
+import { useRuntimeConfig } from '../../lib/runtime.js';
+import { isStandInUser } from '../../lib/server-user.js';
+import { useNotes, useQuota, useStatistics, useSubscription } from '../../lib/user-data.js';
+import { formatDate, formatNumber } from '../../lib/utils.js';
+import { downloadText, notesToJson, notesToMarkdown } from './export.js';
+
+function StatTile({ label, value, loading }: { label: string; value: number | undefined; loading: boolean }) {
+  return (
+    <div className="rounded-lg border p-4">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold tabular-nums">
+        {loading ? <Skeleton className="h-8 w-16" /> : formatNumber(value ?? 0)}
+      </dd>
+    </div>
+  );
+}
+
+function SubscriptionCard({ userId }: { userId: number }) {
+  const config = useRuntimeConfig();
+  const { data: subscription } = useSubscription(userId);
+  const { data: quota } = useQuota(userId);
+  const [showPlans, setShowPlans] = useState(false);
+  const active = subscription?.hasActiveSubscription === true || quota?.hasSubscription === true;
+  const periodEnd = formatDate(subscription?.subscription?.currentPeriodEnd);
+  const cancelling = subscription?.subscription?.cancelAtPeriodEnd === true;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Crown className="size-4" aria-hidden="true" />
+          Plan
+        </CardTitle>
+        <CardDescription>Your current plan and upload allowance.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {active ? (
+          <div className="space-y-1">
+            <p className="flex items-center gap-2 font-medium">
+              <Badge variant="brand">Premium</Badge>
+              Unlimited uploads
+            </p>
+            {periodEnd ? (
+              <p className="text-sm text-muted-foreground">
+                {cancelling ? `Ends on ${periodEnd}` : `Renews on ${periodEnd}`}
+              </p>
+            ) : null}
+          </div>
+        ) : (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="space-y-1">
+              <p className="flex items-center gap-2 font-medium">
+                <Badge variant="secondary">Free</Badge>
+                {quota
+                  ? `${Math.max(0, quota.remainingUploads)} of ${quota.limit ?? config.freeUploadsPerMonth} uploads left this month`
+                  : 'Limited uploads'}
+              </p>
+            </div>
+            {!showPlans ? (
+              <Button variant="brand" onClick={() => setShowPlans(true)}>
+                Upgrade
+              </Button>
+            ) : null}
+          </div>
+        )}
+        {showPlans && !active ? <UpgradePanel onDismiss={() => setShowPlans(false)} /> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ExportCard({ userId }: { userId: number }) {
+  const { data: notes, isPending } = useNotes(userId);
+  const list = notes ?? [];
+  const stamp = new Date().toISOString().slice(0, 10);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Download className="size-4" aria-hidden="true" />
+          Export your notes
+        </CardTitle>
+        <CardDescription>Download a copy of all your notes.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          disabled={isPending || list.length === 0}
+          onClick={() => downloadText(`snapnotes-${stamp}.md`, notesToMarkdown(list), 'text/markdown')}
+        >
+          Export as Markdown
+        </Button>
+        <Button
+          variant="outline"
+          disabled={isPending || list.length === 0}
+          onClick={() => downloadText(`snapnotes-${stamp}.json`, notesToJson(list), 'application/json')}
+        >
+          Export as JSON
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /settings (SPEC §2): profile, usage statistics, plan, feedback link and sign-out. */
+export function SettingsPage() {
+  const { user, logout } = useAuth();
+  const statistics = useStatistics(user?.id);
+
+  if (!user) return <PageSpinner label="Loading your settings" />;
+  const limited = isStandInUser(user);
+
+  return (
+    <>
+      <SiteHeader logoTo="/app">
+        <UserMenu />
+      </SiteHeader>
+      <main className="mx-auto w-full max-w-3xl flex-1 space-y-6 px-4 py-8 sm:px-6">
+        <div className="space-y-3">
+          <Button variant="ghost" size="sm" asChild className="-ml-2">
+            <Link to="/app">
+              <ArrowLeft aria-hidden="true" />
+              Back to App
+            </Link>
+          </Button>
+          <h1 className="text-2xl font-bold tracking-tight">Settings</h1>
+        </div>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Profile</CardTitle>
+          </CardHeader>
+          <CardContent className="flex items-center gap-4">
+            <UserAvatar user={user} className="size-16 text-lg" />
+            <div className="min-w-0">
+              <p className="truncate text-lg font-semibold">{user.displayName || user.username}</p>
+              <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+            </div>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <BarChart3 className="size-4" aria-hidden="true" />
+              Usage statistics
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <StatTile
+                label="Total Notes Created"
+                value={statistics.data?.totalNotes}
+                loading={!limited && statistics.isPending}
+              />
+              <StatTile
+                label="Total Words Processed"
+                value={statistics.data?.totalWords}
+                loading={!limited && statistics.isPending}
+              />
+            </dl>
+          </CardContent>
+        </Card>
+
+        {!limited ? <SubscriptionCard userId={user.id} /> : null}
+        {!limited ? <ExportCard userId={user.id} /> : null}
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Account</CardTitle>
+            <CardDescription>Tell us what you think, or sign out of SnapNotes on this device.</CardDescription>
+          </CardHeader>
+          <CardContent className="flex flex-wrap gap-2">
+            <Button variant="outline" asChild>
+              <Link to="/feedback">
+                <MessageSquare aria-hidden="true" />
+                Send Feedback
+              </Link>
+            </Button>
+            <Button variant="destructive" onClick={() => void logout()}>
+              <LogOut aria-hidden="true" />
+              Sign Out
+            </Button>
+          </CardContent>
+        </Card>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleSlash } from 'lucide-react';
+import { SiteHeader } from '../../components/site-header.js';
+import { Button } from '../../components/ui/button.js';
+import { Card, CardContent } from '../../components/ui/card.js';
+import { useAuth } from '../../lib/auth.js';
+import { queryKeys } from '../../lib/query-keys.js';
+import { toast } from '../../lib/toast.js';
+import { CANCEL_REDIRECT_MS } from './api.js';
+
+/** /subscription/cancel (SPEC §2): refreshes the subscription data, toasts, and returns to /app after 2 s. */
+export function SubscriptionCancelPage() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toastedRef = useRef(false);
+
+  useEffect(() => {
+    if (!user) return;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.subscription(user.id) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.remainingUploads(user.id) });
+  }, [user, queryClient]);
+
+  useEffect(() => {
+    if (!toastedRef.current) {
+      toastedRef.current = true;
+      toast({
+        title: 'Subscription not completed',
+        description: 'You can subscribe anytime to unlock unlimited uploads.',
+      });
+    }
+    const timer = setTimeout(() => navigate('/app', { replace: true }), CANCEL_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+
+  return (
+    <>
+      <SiteHeader logoTo="/app" />
+      <main className="flex flex-1 items-center justify-center px-4 py-12">
+        <Card className="w-full max-w-md">
+          <CardContent className="flex flex-col items-center gap-4 py-6 text-center">
+            <CircleSlash className="size-10 text-muted-foreground" aria-hidden="true" />
+            <h1 className="text-xl font-semibold">You&apos;ve cancelled the subscription process.</h1>
+            <p className="text-sm text-muted-foreground">You can still use the app with limited uploads.</p>
+            <Button asChild variant="outline">
+              <Link to="/app">Back to the app</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      </main>
+    </>
+  );
+}

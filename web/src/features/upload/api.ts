@@ -1,0 +1,81 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Note } from '@snapnotes/contracts';
+import { ApiError, apiRequest, NetworkError } from '../../lib/api-client.js';
+import { NOT_LOGGED_IN_MESSAGE } from '../../lib/constants.js';
+
+export const OUT_OF_UPLOADS_MESSAGE = "You've used all your free uploads. Please subscribe to continue.";
+export const INAPPROPRIATE_MESSAGE = 'One or more images contain inappropriate content and cannot be processed';
+export const UNPROCESSABLE_MESSAGE = 'Could not process the content from the uploaded images';
+export const GENERIC_400_MESSAGE = 'Error processing screenshots';
+export const SERVER_ERROR_MESSAGE = 'Error processing screenshots. Please try again.';
+export const NETWORK_ERROR_MESSAGE =
+  'Failed to connect to the server. Please check your internet connection and try again.';
+export const RATE_LIMIT_FALLBACK_MESSAGE =
+  'Upload limit reached: you can upload at most 10 screenshots every 5 minutes. Please try again later.';
+
+/** POST /api/process-screenshots: repeated 'images' files plus userId (SPEC §7). */
+export async function processScreenshots(files: readonly File[], userId: number): Promise<Note> {
+  const form = new FormData();
+  for (const file of files) form.append('images', file, file.name || 'pasted-image.png');
+  form.append('userId', String(userId));
+  const res = await apiRequest('POST', '/api/process-screenshots', form);
+  return (await res.json()) as Note;
+}
+
+export type UploadFailureKind =
+  | 'upgrade-required'
+  | 'inappropriate'
+  | 'unprocessable'
+  | 'rate-limited'
+  | 'rejected'
+  | 'unauthorized'
+  | 'server'
+  | 'network';
+
+export interface UploadFailure {
+  kind: UploadFailureKind;
+  message: string;
+  /** File names the moderation step flagged (400 inappropriateImages). */
+  flaggedFiles: string[];
+}
+
+/** Maps a failed upload to what the user is told (SPEC §8 "Process screenshots"). */
+export function describeUploadError(error: unknown): UploadFailure {
+  const failure = (kind: UploadFailureKind, message: string, flaggedFiles: string[] = []): UploadFailure => ({
+    kind,
+    message,
+    flaggedFiles,
+  });
+  if (error instanceof NetworkError) return failure('network', NETWORK_ERROR_MESSAGE);
+  if (!(error instanceof ApiError)) return failure('server', SERVER_ERROR_MESSAGE);
+
+  const body = error.body;
+  switch (error.status) {
+    case 402:
+      return failure('upgrade-required', OUT_OF_UPLOADS_MESSAGE);
+    case 400: {
+      const flagged = Array.isArray(body?.inappropriateImages)
+        ? body.inappropriateImages.filter((name): name is string => typeof name === 'string')
+        : null;
+      if (flagged) return failure('inappropriate', INAPPROPRIATE_MESSAGE, flagged);
+      return failure('rejected', error.serverMessage ?? GENERIC_400_MESSAGE);
+    }
+    case 413:
+    case 415:
+      return failure('rejected', error.serverMessage ?? GENERIC_400_MESSAGE);
+    case 401:
+      return failure('unauthorized', NOT_LOGGED_IN_MESSAGE);
+    case 422:
+      return failure('unprocessable', UNPROCESSABLE_MESSAGE);
+    case 429:
+      return failure('rate-limited', error.serverMessage ?? RATE_LIMIT_FALLBACK_MESSAGE);
+    default:
+      return failure('server', SERVER_ERROR_MESSAGE);
+  }
+}
+
+export function useProcessScreenshots() {
+  return useMutation({
+    mutationFn: ({ files, userId }: { files: readonly File[]; userId: number }) => processScreenshots(files, userId),
+  });
+}

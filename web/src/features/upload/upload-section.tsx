@@ -1,0 +1,263 @@
+import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertCircle, CheckCircle2, Crown, ImageUp, Infinity as InfinityIcon, Loader2 } from 'lucide-react';
+import { UpgradePanel } from '../../components/upgrade-panel.js';
+import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.js';
+import { Badge } from '../../components/ui/badge.js';
+import { Button } from '../../components/ui/button.js';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
+import { Progress } from '../../components/ui/progress.js';
+import { useAuth } from '../../lib/auth.js';
+import { NOT_LOGGED_IN_MESSAGE } from '../../lib/constants.js';
+import { queryKeys } from '../../lib/query-keys.js';
+import { refetchUserData } from '../../lib/query-client.js';
+import { useAnalytics, useRuntimeConfig } from '../../lib/runtime.js';
+import { toast } from '../../lib/toast.js';
+import { isOutOfUploads, useQuota } from '../../lib/user-data.js';
+import { cn } from '../../lib/utils.js';
+import {
+  describeUploadError,
+  OUT_OF_UPLOADS_MESSAGE,
+  useProcessScreenshots,
+  type UploadFailure,
+} from './api.js';
+import { checkSelection, imagesFromClipboard } from './files.js';
+import { useUploadProgress } from './progress.js';
+
+const ACCEPT = 'image/png,image/jpeg,.png,.jpg,.jpeg';
+
+function QuotaLine({ onUpgrade }: { onUpgrade: () => void }) {
+  const { user } = useAuth();
+  const config = useRuntimeConfig();
+  const { data: quota } = useQuota(user?.id);
+  if (!quota) return null;
+  if (quota.hasSubscription || quota.remainingUploads === Infinity) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Badge variant="brand">
+          <Crown aria-hidden="true" />
+          Premium
+        </Badge>
+        <span className="inline-flex items-center gap-1">
+          <InfinityIcon className="size-4" aria-hidden="true" />
+          Unlimited uploads
+        </span>
+      </p>
+    );
+  }
+  const limit = quota.limit ?? config.freeUploadsPerMonth;
+  const remaining = Math.max(0, quota.remainingUploads);
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+      <p className={cn('text-muted-foreground', remaining === 0 && 'font-medium text-destructive')}>
+        {remaining} of {limit} free {limit === 1 ? 'upload' : 'uploads'} left this month
+      </p>
+      <Button variant="link" size="sm" className="h-auto px-0 text-brand" onClick={onUpgrade}>
+        <Crown aria-hidden="true" />
+        Go unlimited — from $0.99/month
+      </Button>
+    </div>
+  );
+}
+
+function FailureAlert({ failure }: { failure: UploadFailure }) {
+  return (
+    <Alert variant="destructive">
+      <AlertCircle aria-hidden="true" />
+      <AlertTitle>Upload failed</AlertTitle>
+      <AlertDescription>
+        <p>{failure.message}</p>
+        {failure.flaggedFiles.length > 0 ? (
+          <div className="mt-1">
+            <p className="font-medium">Flagged files:</p>
+            <ul className="list-inside list-disc">
+              {failure.flaggedFiles.map((name) => (
+                <li key={name}>{name}</li>
+              ))}
+            </ul>
+            <p className="mt-1">These files were not processed. Please remove them and try again.</p>
+          </div>
+        ) : null}
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** Upload section of /app (SPEC §2, §4, §5, §8): drop, browse or paste images to create a note. */
+export function UploadSection() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  const analytics = useAnalytics();
+  const { data: quota } = useQuota(user?.id);
+  const progress = useUploadProgress();
+  const mutation = useProcessScreenshots();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [failure, setFailure] = useState<UploadFailure | null>(null);
+  const [showUpgrade, setShowUpgrade] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const headingId = useId();
+  const hintId = useId();
+
+  const clearInput = useCallback(() => {
+    if (inputRef.current) inputRef.current.value = '';
+  }, []);
+
+  const upload = useCallback(
+    async (files: File[]) => {
+      if (progress.busy) return;
+      setFailure(null);
+      if (!user) {
+        setFailure({ kind: 'unauthorized', message: NOT_LOGGED_IN_MESSAGE, flaggedFiles: [] });
+        clearInput();
+        return;
+      }
+      const check = checkSelection(files);
+      if (!check.ok) {
+        if (check.reason === 'too-many') window.alert(check.message);
+        else if (check.reason !== 'empty') setFailure({ kind: 'rejected', message: check.message, flaggedFiles: [] });
+        clearInput();
+        return;
+      }
+      if (isOutOfUploads(quota)) {
+        setFailure({ kind: 'upgrade-required', message: OUT_OF_UPLOADS_MESSAGE, flaggedFiles: [] });
+        setShowUpgrade(true);
+        clearInput();
+        return;
+      }
+
+      progress.prepare();
+      progress.startProcessing();
+      try {
+        await mutation.mutateAsync({ files: check.files, userId: user.id });
+        progress.succeed(clearInput);
+        setShowUpgrade(false);
+        toast({ title: 'Success!', description: 'Your screenshot has been processed successfully.' });
+        analytics.noteCreated();
+        void refetchUserData(queryClient, user.id);
+      } catch (error) {
+        progress.fail();
+        clearInput();
+        const described = describeUploadError(error);
+        if (described.kind === 'network') {
+          toast({ variant: 'destructive', title: 'Processing failed', description: described.message });
+          return;
+        }
+        setFailure(described);
+        if (described.kind === 'upgrade-required') {
+          setShowUpgrade(true);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.remainingUploads(user.id) });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.subscription(user.id) });
+        }
+      }
+    },
+    [progress, user, quota, mutation, analytics, queryClient, clearInput],
+  );
+
+  // Paste an image anywhere on the page (Ctrl/Cmd+V) to upload it.
+  const uploadRef = useRef(upload);
+  useEffect(() => {
+    uploadRef.current = upload;
+  }, [upload]);
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent) => {
+      const images = imagesFromClipboard(event.clipboardData);
+      if (images.length === 0) return;
+      event.preventDefault();
+      void uploadRef.current(images);
+    };
+    document.addEventListener('paste', onPaste);
+    return () => document.removeEventListener('paste', onPaste);
+  }, []);
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    if (progress.busy) return;
+    void upload(Array.from(event.dataTransfer.files));
+  };
+
+  const busy = progress.busy;
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <Card>
+        <CardHeader>
+          <CardTitle id={headingId} className="text-lg">
+            Upload Screenshots
+          </CardTitle>
+          <CardDescription id={hintId}>
+            PNG, JPG or JPEG, up to 10 images at once. They become one note. Tip: paste a screenshot with Ctrl+V
+            (⌘V on Mac).
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <QuotaLine onUpgrade={() => setShowUpgrade(true)} />
+          <div
+            onDragOver={(event) => {
+              event.preventDefault();
+              if (!busy) setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+            data-dragging={dragging || undefined}
+            className={cn(
+              'flex flex-col items-center justify-center gap-3 rounded-lg border-2 border-dashed px-4 py-10 text-center transition-colors',
+              dragging ? 'border-brand bg-brand/5' : 'border-border',
+              busy && 'opacity-60',
+            )}
+          >
+            <span className="flex size-12 items-center justify-center rounded-full bg-muted">
+              <ImageUp className="size-6 text-muted-foreground" aria-hidden="true" />
+            </span>
+            <div className="space-y-1">
+              <p className="font-medium">Drag and drop images here</p>
+              <p className="text-sm text-muted-foreground">or</p>
+            </div>
+            <Button onClick={() => inputRef.current?.click()} disabled={busy}>
+              Browse Files
+            </Button>
+            <input
+              ref={inputRef}
+              type="file"
+              accept={ACCEPT}
+              multiple
+              className="sr-only"
+              tabIndex={-1}
+              aria-label="Upload images"
+              aria-describedby={hintId}
+              disabled={busy}
+              onChange={(event) => void upload(Array.from(event.target.files ?? []))}
+            />
+          </div>
+
+          {progress.phase !== 'idle' ? (
+            <div className="space-y-2" aria-live="polite">
+              <div className="flex items-center justify-between gap-2 text-sm">
+                <span className="flex items-center gap-2">
+                  {progress.phase === 'success' ? (
+                    <CheckCircle2 className="size-4 text-success" aria-hidden="true" />
+                  ) : (
+                    <Loader2 className="size-4 animate-spin text-muted-foreground" aria-hidden="true" />
+                  )}
+                  <span role="status">{progress.message}</span>
+                </span>
+                <span className="text-muted-foreground tabular-nums">{progress.progress}%</span>
+              </div>
+              <Progress value={progress.progress} aria-label="Upload progress" />
+            </div>
+          ) : null}
+
+          {failure ? <FailureAlert failure={failure} /> : null}
+        </CardContent>
+      </Card>
+
+      {showUpgrade ? (
+        <UpgradePanel
+          title="Unlock unlimited uploads"
+          description="Subscribe to Premium for unlimited uploads, priority processing and enhanced summaries."
+          onDismiss={() => setShowUpgrade(false)}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { userSchema, type User } from '@snapnotes/contracts';
+import { authNotConfiguredError, sendRequest } from './api-client.js';
+import type { IdentityUser } from './identity.js';
+import { logger } from './logger.js';
+
+/** Id of the user built on the client when the server cannot provide one (SPEC §3). */
+export const STAND_IN_USER_ID = -1;
+
+/**
+ * Stand-in user (SPEC §3): id -1; username = the email prefix or 'user';
+ * displayName = the provider's display name, else the email prefix, else 'User'.
+ */
+export function buildStandInUser(identity: IdentityUser): User {
+  const prefix = identity.email?.split('@')[0]?.trim() ?? '';
+  return {
+    id: STAND_IN_USER_ID,
+    firebaseUid: identity.uid,
+    email: identity.email ?? '',
+    username: prefix || 'user',
+    displayName: identity.displayName?.trim() || prefix || 'User',
+    photoURL: identity.photoURL ?? '',
+  };
+}
+
+export function isStandInUser(user: User | null | undefined): boolean {
+  return user?.id === STAND_IN_USER_ID;
+}
+
+export interface ServerUserResult {
+  user: User;
+  /** Set when the server reported a warning (e.g. FIREBASE_NOT_CONFIGURED) and the stand-in user is used. */
+  warning?: string;
+}
+
+/**
+ * POST /api/user (SPEC §7): fetches or creates the server's record for the signed-in identity.
+ * Errors: 'Server error: {status} {statusText}' for a non-OK reply, 'Invalid response from server' for a body
+ * that is not the expected JSON. A not-configured 503 or a warning field gives the stand-in user.
+ */
+export async function fetchServerUser(identity: IdentityUser): Promise<ServerUserResult> {
+  const res = await sendRequest('POST', '/api/user', {
+    firebaseUid: identity.uid,
+    email: identity.email ?? '',
+    displayName: identity.displayName ?? '',
+    photoURL: identity.photoURL ?? '',
+  });
+  const notConfigured = await authNotConfiguredError(res);
+  if (notConfigured) {
+    logger.warn({ error: notConfigured }, 'Authentication service not available; using a limited session');
+    return { user: buildStandInUser(identity), warning: notConfigured };
+  }
+  if (!res.ok) throw new Error(`Server error: ${res.status} ${res.statusText}`.trim());
+  let data: unknown;
+  try {
+    data = JSON.parse(await res.text());
+  } catch {
+    throw new Error('Invalid response from server');
+  }
+  const warning = (data as { warning?: unknown } | null)?.warning;
+  if (typeof warning === 'string' && warning) {
+    logger.warn({ warning }, 'Server reported a warning for the user call; using a limited session');
+    return { user: buildStandInUser(identity), warning };
+  }
+  const parsed = userSchema.safeParse(data);
+  if (!parsed.success) throw new Error('Invalid response from server');
+  return { user: parsed.data };
+}
