@@ -48,5 +48,7 @@ export function assertId(value: number, what: string): void {
 
 /** PostgreSQL error code of a driver error, if any (e.g. '23503' foreign key violation). */
 export function pgCode(err: unknown): string | undefined {
-  return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string' ? err.code : undefined;
+  return typeof err === 'object' && err !== null && 'code' in err && typeof err.code === 'string'
+    ? err.code
+    : undefined;
 }

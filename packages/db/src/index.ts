@@ -19,3 +19,5 @@ export {
 export { SubscriptionsRepo, ACTIVE_SUBSCRIPTION_STATUSES } from './repos/subscriptions.js';
 export { FeedbackRepo, type CreateFeedbackInput } from './repos/feedback.js';
 export { StripeEventsRepo } from './repos/stripe-events.js';
+/** Re-exported so callers can type the handle without depending on kysely themselves. */
+export type { Kysely, Transaction } from 'kysely';

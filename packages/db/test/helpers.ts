@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@snapnotes/contracts';
 import { createTestDatabase, type TestDatabase } from '@snapnotes/testing/services';
-import { createDatabase, migrateToLatest, UsersRepo, type DatabaseHandle, type UserRow } from '../src/index.js';
+import type { UsersRepo } from '../src/index.js';
+import { createDatabase, migrateToLatest, type DatabaseHandle, type UserRow } from '../src/index.js';
 
 export const silentLogger: Logger = {
   debug() {},

@@ -83,7 +83,11 @@ describe('UsersRepo', () => {
       photoURL: 'https://img/a.png',
       username: 'alice',
     });
-    expect(first).toMatchObject({ firebaseUid: 'uid-alice', email: 'alice@example.com', photoUrl: 'https://img/a.png' });
+    expect(first).toMatchObject({
+      firebaseUid: 'uid-alice',
+      email: 'alice@example.com',
+      photoUrl: 'https://img/a.png',
+    });
     expect(first.stripeCustomerId).toBeNull();
     const second = await users.upsertByFirebaseUid({
       firebaseUid: 'uid-alice',
@@ -93,7 +97,12 @@ describe('UsersRepo', () => {
       username: 'alice2',
     });
     expect(second.id).toBe(first.id);
-    expect(second).toMatchObject({ email: 'alice@new.example', displayName: 'Alice B', photoUrl: '', username: 'alice2' });
+    expect(second).toMatchObject({
+      email: 'alice@new.example',
+      displayName: 'Alice B',
+      photoUrl: '',
+      username: 'alice2',
+    });
     expect(second.updatedAt.getTime()).toBeGreaterThanOrEqual(first.updatedAt.getTime());
     expect((await users.findByFirebaseUid('uid-alice'))?.id).toBe(first.id);
     expect((await users.findById(first.id))?.email).toBe('alice@new.example');
@@ -114,13 +123,18 @@ describe('UsersRepo', () => {
     await expect(
       users.upsertByFirebaseUid({ firebaseUid: '  ', email: '', displayName: '', photoURL: '', username: '' }),
     ).rejects.toThrow(InvalidInputError);
-    expect(() => users.findById(0)).toThrow(/User id must be a positive/);
+    await expect(users.findById(0)).rejects.toThrow(/User id must be a positive/);
   });
 
   it('deleteById removes the user with uploads and notes, and unlinks feedback', async () => {
     const u = await makeUser(users);
     const note = await noteWith(u);
-    const fb = await new FeedbackRepo(h.db).create({ userId: u.id, name: 'Bo', email: 'b@x.io', message: 'Nice app, thanks!' });
+    const fb = await new FeedbackRepo(h.db).create({
+      userId: u.id,
+      name: 'Bo',
+      email: 'b@x.io',
+      message: 'Nice app, thanks!',
+    });
     expect(await users.deleteById(u.id)).toBe(true);
     expect(await users.findById(u.id)).toBeUndefined();
     expect(await notes.findByIdForUser(note.id, u.id)).toBeUndefined();
@@ -138,11 +152,19 @@ describe('UploadsRepo', () => {
     const first = await uploads.reserve({ ...base, id: randomUUID(), monthlyAllowance: 2 });
     expect(first).toMatchObject({ ok: true, used: 1, limit: 2 });
     if (!first.ok) throw new Error('unreachable');
-    expect(first.upload).toMatchObject({ status: 'processing', fileNames: ['a.png'], objectKeys: ['k'], imageCount: 1 });
+    expect(first.upload).toMatchObject({
+      status: 'processing',
+      fileNames: ['a.png'],
+      objectKeys: ['k'],
+      imageCount: 1,
+    });
     expect(first.upload.createdAt.toISOString()).toBe(NOW.toISOString());
     expect(first.upload.finishedAt).toBeNull();
 
-    expect(await uploads.reserve({ ...base, id: randomUUID(), monthlyAllowance: 2 })).toMatchObject({ ok: true, used: 2 });
+    expect(await uploads.reserve({ ...base, id: randomUUID(), monthlyAllowance: 2 })).toMatchObject({
+      ok: true,
+      used: 2,
+    });
     const refused = await uploads.reserve({ ...base, id: randomUUID(), monthlyAllowance: 2 });
     expect(refused).toEqual({ ok: false, used: 2, limit: 2 });
     expect(await uploads.usedThisMonth(u.id, NOW)).toBe(2);
@@ -199,7 +221,11 @@ describe('UploadsRepo', () => {
     const u = await makeUser(users);
     const up = await reserveOk(u);
     const failed = await uploads.markFailed(up.id, 'rejected', 'INAPPROPRIATE_CONTENT', 'flagged: a.png');
-    expect(failed).toMatchObject({ status: 'rejected', errorCode: 'INAPPROPRIATE_CONTENT', errorMessage: 'flagged: a.png' });
+    expect(failed).toMatchObject({
+      status: 'rejected',
+      errorCode: 'INAPPROPRIATE_CONTENT',
+      errorMessage: 'flagged: a.png',
+    });
     expect(failed?.finishedAt).toBeInstanceOf(Date);
     expect(await uploads.markFailed(up.id, 'failed', 'X', 'again')).toBeUndefined();
     expect(await uploads.markCompleted(up.id, 1)).toBeUndefined();
@@ -241,7 +267,9 @@ describe('UploadsRepo', () => {
     await expect(uploads.reserve({ ...base, userId: 999_999 })).rejects.toThrow(/User 999999 does not exist/);
     await uploads.reserve(base);
     await expect(uploads.reserve(base)).rejects.toThrow(/already exists/);
-    expect(() => uploads.markFailed(base.id, 'completed' as 'failed', 'X', 'y')).toThrow(/'failed' or 'rejected'/);
+    await expect(uploads.markFailed(base.id, 'completed' as 'failed', 'X', 'y')).rejects.toThrow(
+      /'failed' or 'rejected'/,
+    );
   });
 });
 
@@ -304,6 +332,25 @@ describe('NotesRepo.createForUpload', () => {
     expect((await uploads.findById(up.id))?.status).toBe(status);
   });
 
+  it('waits for a concurrent markFailed and then writes nothing (the upload row is locked)', async () => {
+    const u = await makeUser(users);
+    const up = await reserveOk(u);
+    let pending!: Promise<unknown>;
+    await h.db.transaction().execute(async (trx) => {
+      // The gateway gives up and marks the upload failed; its transaction is still open.
+      await trx
+        .updateTable('uploads')
+        .set({ status: 'failed', errorCode: 'PROCESSING_TIMEOUT' })
+        .where('id', '=', up.id)
+        .execute();
+      pending = notes.createForUpload(noteInput(up)).catch((e: unknown) => e);
+      await new Promise((r) => setTimeout(r, 200));
+    });
+    expect(await pending).toBeInstanceOf(UploadNotActiveError);
+    expect(await notes.listByUser(u.id)).toEqual([]);
+    expect((await uploads.findById(up.id))?.status).toBe('failed');
+  });
+
   it('refuses a completed upload whose note was deleted, an unknown upload, and another user’s upload', async () => {
     const u = await makeUser(users);
     const other = await makeUser(users);
@@ -341,6 +388,15 @@ describe('NotesRepo reads and writes by owner', () => {
     expect((await notes.listByUser(a.id, { limit: 1, offset: 1 })).map((n) => n.id)).toEqual([n1.id]);
   });
 
+  it('answers "not found" for ids outside the id column and refuses nonsense ids', async () => {
+    const a = await makeUser(users);
+    expect(await notes.findByIdForUser(999_999_999_999, a.id)).toBeUndefined();
+    expect(await notes.updateTitle(999_999_999_999, a.id, 'x')).toBeUndefined();
+    expect(await notes.deleteForUser(999_999_999_999, a.id)).toBeUndefined();
+    await expect(notes.findByIdForUser(-1, a.id)).rejects.toThrow(/Note id must be a positive/);
+    await expect(notes.findByIdForUser(1.5, a.id)).rejects.toThrow(InvalidInputError);
+  });
+
   it('user B cannot read, rename or delete user A’s note', async () => {
     const a = await makeUser(users);
     const b = await makeUser(users);
@@ -358,9 +414,10 @@ describe('NotesRepo reads and writes by owner', () => {
     const renamed = await notes.updateTitle(note.id, a.id, '  Chapter 2  ');
     expect(renamed?.title).toBe('Chapter 2');
     expect(renamed!.updatedAt.getTime()).toBeGreaterThanOrEqual(note.updatedAt.getTime());
-    expect(() => notes.updateTitle(note.id, a.id, '   ')).toThrow(/Title cannot be empty/);
-    expect(() => notes.updateTitle(note.id, a.id, 'y'.repeat(201))).toThrow(/at most 200/);
+    await expect(notes.updateTitle(note.id, a.id, '   ')).rejects.toThrow(/Title cannot be empty/);
+    await expect(notes.updateTitle(note.id, a.id, 'y'.repeat(201))).rejects.toThrow(/at most 200/);
     expect(await notes.updateTitle(987_654, a.id, 'nope')).toBeUndefined();
+    expect((await notes.findByIdForUser(note.id, a.id))?.title).toBe('Chapter 2');
   });
 
   it('delete returns the upload’s object keys and keeps the upload counted', async () => {
@@ -429,8 +486,9 @@ describe('NotesRepo.searchForUser', () => {
     expect(await found('","')).toEqual([]);
   });
 
-  it('refuses an empty query', () => {
-    expect(() => notes.searchForUser(owner.id, '  ')).toThrow(/cannot be empty/);
+  it('refuses an empty or overlong query', async () => {
+    await expect(notes.searchForUser(owner.id, '  ')).rejects.toThrow(/cannot be empty/);
+    await expect(notes.searchForUser(owner.id, 'x'.repeat(201))).rejects.toThrow(/at most 200/);
   });
 });
 
@@ -448,9 +506,18 @@ describe('SubscriptionsRepo, FeedbackRepo, StripeEventsRepo', () => {
       const u = await makeUser(users);
       await h.db
         .insertInto('subscriptions')
-        .values({ userId: u.id, stripeSubscriptionId: `sub_${randomUUID()}`, status: c.status, plan: 'monthly', currentPeriodEnd: c.end })
+        .values({
+          userId: u.id,
+          stripeSubscriptionId: `sub_${randomUUID()}`,
+          status: c.status,
+          plan: 'monthly',
+          currentPeriodEnd: c.end,
+        })
         .execute();
-      expect({ ...c, found: (await subs.findActiveByUser(u.id, NOW)) !== undefined }).toEqual({ ...c, found: c.active });
+      expect({ ...c, found: (await subs.findActiveByUser(u.id, NOW)) !== undefined }).toEqual({
+        ...c,
+        found: c.active,
+      });
       expect((await subs.findByUser(u.id))?.status).toBe(c.status);
     }
   });
@@ -458,10 +525,19 @@ describe('SubscriptionsRepo, FeedbackRepo, StripeEventsRepo', () => {
   it('stores feedback with or without a user', async () => {
     const fbRepo = new FeedbackRepo(h.db);
     const u = await makeUser(users);
-    const withUser = await fbRepo.create({ userId: u.id, name: ' Ann ', email: 'ann@x.io', message: 'Great app, thanks!' });
+    const withUser = await fbRepo.create({
+      userId: u.id,
+      name: ' Ann ',
+      email: 'ann@x.io',
+      message: 'Great app, thanks!',
+    });
     expect(withUser).toMatchObject({ userId: u.id, name: 'Ann', email: 'ann@x.io' });
-    expect((await fbRepo.create({ userId: null, name: 'Anon', email: 'a@x.io', message: 'Hello there!' })).userId).toBeNull();
-    expect(() => fbRepo.create({ userId: null, name: 'A', email: 'a@x.io', message: ' ' })).toThrow(/message cannot be empty/);
+    expect(
+      (await fbRepo.create({ userId: null, name: 'Anon', email: 'a@x.io', message: 'Hello there!' })).userId,
+    ).toBeNull();
+    await expect(fbRepo.create({ userId: null, name: 'A', email: 'a@x.io', message: ' ' })).rejects.toThrow(
+      /message cannot be empty/,
+    );
   });
 
   it('records a Stripe event once', async () => {

@@ -2,7 +2,7 @@
  * End to end through HTTP on real components: PostgreSQL, S3 (s3rver), Firebase emulator tokens, tesseract,
  * nsfwjs, the local summariser, and the in-process queue driver (the BullMQ driver has its own file).
  */
-import sharp from 'sharp';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Note } from '@snapnotes/contracts';
 import {
@@ -30,7 +30,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const lecture = SAMPLE_TEXT.lecture as readonly string[];
+const lecture = SAMPLE_TEXT.lectureNotes as readonly string[];
 
 async function remaining(c: Client): Promise<number> {
   const res = await c.get(`/api/user/${c.id}/remaining-uploads`);
@@ -133,10 +133,9 @@ describe('bad uploads get a specific 400 and leave nothing behind', () => {
     [
       'a file over 10 MB',
       async () => {
-        const noise = await sharp({ create: { width: 2400, height: 2400, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 90 } } })
-          .png({ compressionLevel: 0 })
-          .toBuffer();
-        return [{ name: 'huge.png', data: noise }];
+        // A real PNG padded past the limit: the size check must refuse it while it streams in.
+        const png = await renderScreenshot({ lines: ['big'] });
+        return [{ name: 'huge.png', data: Buffer.concat([png, randomBytes(10 * 1024 * 1024)]) }];
       },
       'FILE_TOO_LARGE',
       /"huge\.png" is larger than 10 MB/,
@@ -144,7 +143,7 @@ describe('bad uploads get a specific 400 and leave nothing behind', () => {
     [
       'eleven files',
       async () => {
-        const png = await renderScreenshot({ lines: ['x'], width: 100, height: 60 });
+        const png = await renderScreenshot({ lines: ['x'], width: 200, height: 160 });
         return Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.png`, data: png }));
       },
       'TOO_MANY_FILES',

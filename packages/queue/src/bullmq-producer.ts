@@ -1,6 +1,7 @@
 /**
- * The BullMQ producer (gateway side): adds one flow per upload and waits for the `notes` job with ONE shared
- * QueueEvents. On failure it walks down the flow to the real cause (DESIGN §2).
+ * The BullMQ producer (gateway side): adds one flow per upload — `notes` ← `summarise` ← (`ocr`, `moderation`),
+ * each on its own queue — and waits for the `notes` job with ONE shared QueueEvents. On failure it walks down
+ * the flow to the real cause (DESIGN §2).
  */
 import type { Logger, NoteResult, QueueName, UploadJob } from '@snapnotes/contracts';
 import { FlowProducer, Queue, QueueEvents } from 'bullmq';
@@ -80,7 +81,8 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
       queueName: 'notes',
       data,
       opts: { ...common, jobId: ids.notes },
-      children: [child('summarise', [child('ocr', [child('moderation')])])],
+      // Moderation runs beside OCR; summarise joins both results (contracts: SummariseInput.moderation).
+      children: [child('summarise', [child('ocr'), child('moderation')])],
     };
   }
 

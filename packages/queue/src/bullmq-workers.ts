@@ -1,12 +1,13 @@
 /**
- * BullMQ workers: one Worker per queue this process has a handler for. Each stage reads its child's result with
- * getChildrenValues(); the `ocr` job fans out one `ocr-page` job per image and waits for them (DESIGN §2).
+ * BullMQ workers: one Worker per queue this process has a handler for. Each stage reads its children's results
+ * with getChildrenValues() (summarise: the ocr pages and the moderation flags; notes: the summary); the `ocr` job
+ * fans out one `ocr-page` job per image and waits for them (DESIGN §2).
  */
 import { isVerdictError, uploadJobSchema } from '@snapnotes/contracts';
 import type { Logger, QueueName, StageHandlers } from '@snapnotes/contracts';
 import { Queue, UnrecoverableError, WaitingChildrenError, Worker } from 'bullmq';
 import type { Job, Processor, WorkerOptions } from 'bullmq';
-import { checkPrefix, flowIds, KEEP, OCR_PAGE } from './bullmq-flow.js';
+import { checkPrefix, flowIds, KEEP, OCR_PAGE, parseJobKey } from './bullmq-flow.js';
 import type { OcrPageData, StageData } from './bullmq-flow.js';
 import { errorMessage } from './failure.js';
 import { orderPages, parsePayload, PayloadError, runModeration, runNotes, runOcrPage, runSummarise } from './stages.js';
@@ -43,7 +44,7 @@ async function guard<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The single value a stage's one child returned (the ocr result for summarise, the summary for notes). */
+/** The single value a stage's one child returned (the summary, for notes). */
 async function childValue(job: Job): Promise<unknown> {
   const values = (await job.getChildrenValues()) ?? {};
   return Object.values(values)[0];
@@ -98,7 +99,7 @@ export function startBullmqWorkers(opts: BullmqWorkersOptions): BullmqWorkers {
         if (!token) throw new Error('ocr fan-out needs the worker lock token');
         if (await job.moveToWaitingChildren(token)) throw new WaitingChildrenError();
 
-        const own = `${job.queueQualifiedName}:`; // skip the moderation child's value
+        const own = `${job.queueQualifiedName}:`; // only the page jobs' values
         const values = (await job.getChildrenValues()) ?? {};
         const pages = Object.entries(values)
           .filter(([key]) => key.startsWith(own))
@@ -110,8 +111,18 @@ export function startBullmqWorkers(opts: BullmqWorkersOptions): BullmqWorkers {
   if (summarise) {
     processors.summarise = (job: Job<StageData>) =>
       guard(async () => {
-        const ocrResult = (await childValue(job)) as { pages?: unknown } | undefined;
-        return runSummarise({ summarise }, { job: job.data.job, pages: ocrResult?.pages });
+        const values = (await job.getChildrenValues()) ?? {};
+        let ocrResult: { pages?: unknown } | undefined;
+        let moderationResult: unknown;
+        for (const [key, value] of Object.entries(values)) {
+          const child = parseJobKey(key);
+          if (child?.queue === 'ocr') ocrResult = value as { pages?: unknown };
+          if (child?.queue === 'moderation') moderationResult = value;
+        }
+        return runSummarise(
+          { summarise },
+          { job: job.data.job, pages: ocrResult?.pages, moderation: moderationResult },
+        );
       });
   }
 

@@ -1,6 +1,7 @@
 /**
- * The in-process driver (embedded mode without REDIS_URL): the same stage sequence and payload checks as the
- * BullMQ flow, in one process. OCR pages of every upload share ONE FIFO limiter of `ocrConcurrency`.
+ * The in-process driver (embedded mode without REDIS_URL): the same stages, order and payload checks as the
+ * BullMQ flow, in one process: moderation beside OCR, then summarise, then notes. OCR pages of every upload
+ * share ONE FIFO limiter of `ocrConcurrency`.
  */
 import { isVerdictError, QueueName } from '@snapnotes/contracts';
 import type { Logger, NoteResult, StageHandlers, UploadJob } from '@snapnotes/contracts';
@@ -116,28 +117,29 @@ export function createInProcessDriver(opts: InProcessDriverOptions): PipelineDri
     }
   }
 
-  async function pipeline(job: UploadJob, signal: AbortSignal, at: (s: QueueName) => void): Promise<NoteResult> {
-    at('moderation');
-    await attempt('moderation', job, signal, () => runModeration(handlers, job));
-
-    at('ocr');
-    const pagesFailed = new AbortController();
-    const pagesSignal = AbortSignal.any([signal, pagesFailed.signal]);
-    const pages = await Promise.all(
+  /** moderation beside OCR (pages through the shared limiter), then summarise with both results, then notes. */
+  async function pipeline(job: UploadJob, signal: AbortSignal, done: Set<QueueName>): Promise<NoteResult> {
+    // When one branch fails for good, the other stops starting work (queued pages give up their turn).
+    const branchFailed = new AbortController();
+    const branchSignal = AbortSignal.any([signal, branchFailed.signal]);
+    const failFast = (err: unknown): never => {
+      branchFailed.abort();
+      throw err;
+    };
+    const moderation = attempt('moderation', job, branchSignal, () => runModeration(handlers, job))
+      .then((result) => (done.add('moderation'), result))
+      .catch(failFast);
+    const pages = Promise.all(
       job.images.map((image) =>
-        attempt('ocr', job, pagesSignal, () => runOcrPage(handlers, { job, image }), ocrLimit).catch((err) => {
-          pagesFailed.abort(); // queued pages of this upload give up their turn
-          throw err;
-        }),
+        attempt('ocr', job, branchSignal, () => runOcrPage(handlers, { job, image }), ocrLimit).catch(failFast),
       ),
-    );
+    ).then((result) => (done.add('ocr'), result));
+    const [moderationResult, pageResults] = await Promise.all([moderation, pages]);
 
-    at('summarise');
     const summary = await attempt('summarise', job, signal, () =>
-      runSummarise(handlers, { job, pages: orderPages(job, pages) }),
+      runSummarise(handlers, { job, pages: orderPages(job, pageResults), moderation: moderationResult }),
     );
-
-    at('notes');
+    done.add('summarise');
     const note = await attempt('notes', job, signal, () => runNotes(handlers, { job, summary }));
     return parseNoteResult(note);
   }
@@ -154,9 +156,10 @@ export function createInProcessDriver(opts: InProcessDriverOptions): PipelineDri
       }
 
       const controller = new AbortController();
-      let stage: QueueName = 'moderation';
-      const work = pipeline(job, controller.signal, (s) => (stage = s)).catch((err: unknown) => {
-        throw err instanceof PipelineFailure ? err : failureFromReason(stage, errorMessage(err), err);
+      const done = new Set<QueueName>();
+      const pendingStage = () => STAGES.find((s) => !done.has(s));
+      const work = pipeline(job, controller.signal, done).catch((err: unknown) => {
+        throw err instanceof PipelineFailure ? err : failureFromReason(pendingStage(), errorMessage(err), err);
       });
       const tracked = work.catch(() => undefined);
       inflight.add(tracked);
@@ -166,6 +169,7 @@ export function createInProcessDriver(opts: InProcessDriverOptions): PipelineDri
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
           controller.abort();
+          const stage = pendingStage();
           logger.warn(
             { uploadId: job.uploadId, correlationId: job.correlationId, stage, timeoutMs },
             'upload timed out',

@@ -6,7 +6,7 @@ import type { StageHandlers } from '@snapnotes/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PipelineFailure } from '../src/index.js';
 import type { PipelineDriver } from '../src/index.js';
-import { gate, makeUpload, openAllGates, recordingHandlers, sleep } from './helpers.js';
+import { gate, makeUpload, openAllGates, recordingHandlers, sleep, waitFor } from './helpers.js';
 import type { LogRecord } from './helpers.js';
 
 export interface DriverHarness {
@@ -52,6 +52,7 @@ export function describeDriverContract(name: string, harness: DriverHarness): vo
       expect(rec.ocr.map((i) => i.image.index)).toEqual([0]);
       expect(rec.summarise).toHaveLength(1);
       expect(rec.summarise[0]?.pages.map((p) => p.fileName)).toEqual(['page-0.png']);
+      expect(rec.summarise[0]?.moderation).toEqual({ checked: 1, engine: 'test', flagged: [] });
       expect(rec.notes[0]?.summary.originalText).toBe('Text of page-0.png');
       expect(rec.notes[0]?.job).toEqual(job);
     });
@@ -94,7 +95,33 @@ export function describeDriverContract(name: string, harness: DriverHarness): vo
       });
       expect(failure.message).toBe(failure.verdict?.message);
       expect(rec.moderation).toHaveLength(1);
-      expect(rec.ocr).toHaveLength(0);
+      expect(rec.summarise).toHaveLength(0);
+      expect(rec.notes).toHaveLength(0);
+    });
+
+    it('runs moderation beside OCR and hands its image flags to summarise', async () => {
+      const { handlers, rec } = recordingHandlers({
+        moderation: async (job) => {
+          // Only finishes once OCR has started: a pipeline that ran them one after the other would time out.
+          await waitFor(() => rec.ocr.length > 0, 5000, 'OCR to start beside moderation');
+          return {
+            checked: job.images.length,
+            engine: 'test',
+            flagged: [
+              { index: 0, fileName: 'page-0.png', reason: 'nsfw:Porn 0.93' },
+              { index: 2, fileName: 'page-2.png', reason: 'nsfw:Hentai 0.88' },
+            ],
+          };
+        },
+      });
+      const driver = await harness.start(handlers, { ocrConcurrency: 2 });
+
+      const failure = await failureOf(driver.run(makeUpload(3), { timeoutMs }));
+
+      expect(failure.kind).toBe('verdict');
+      expect(failure.stage).toBe('summarise');
+      expect(failure.verdict).toMatchObject({ code: 'INAPPROPRIATE_CONTENT', files: ['page-0.png', 'page-2.png'] });
+      expect(rec.summarise[0]?.moderation?.flagged.map((f) => f.index)).toEqual([0, 2]);
       expect(rec.notes).toHaveLength(0);
     });
 

@@ -1,5 +1,6 @@
 /** Test helpers: small real stage handlers (the "outside" of the drivers), a recording logger, gates. */
 import { randomUUID } from 'node:crypto';
+import { inappropriate } from '@snapnotes/contracts';
 import type {
   Logger,
   NotesInput,
@@ -116,7 +117,7 @@ export function recordingHandlers(over: Partial<StageHandlers> = {}, ocrDelayMs:
   let nextNoteId = 1;
   const base: StageHandlers = {
     async moderation(job) {
-      return { checked: job.images.length, engine: 'test' };
+      return { checked: job.images.length, engine: 'test', flagged: [] };
     },
     async ocr({ image }) {
       const started = Date.now();
@@ -131,6 +132,9 @@ export function recordingHandlers(over: Partial<StageHandlers> = {}, ocrDelayMs:
       };
     },
     async summarise(input) {
+      // Like the real stage: the image flags from moderation become one verdict naming every file.
+      const flagged = input.moderation?.flagged ?? [];
+      if (flagged.length) throw inappropriate(flagged.map((f) => f.fileName));
       return summaryOf(input);
     },
     async notes({ job }) {

@@ -17,7 +17,7 @@ import {
   type DatabaseHandle,
 } from '@snapnotes/db';
 import { createS3Store } from '@snapnotes/storage';
-import type { Kysely } from 'kysely';
+import type { Kysely } from '@snapnotes/db';
 
 export interface Repositories {
   users: UsersRepo;

@@ -74,9 +74,7 @@ describe('createS3Store', () => {
     await expect(store.put('', Buffer.from('x'), 'text/plain')).rejects.toThrow(/non-empty/);
     await expect(store.put('k', 'text' as unknown as Buffer, 'text/plain')).rejects.toThrow(/Buffer/);
     await expect(store.put('k'.repeat(1025), Buffer.from('x'), 'text/plain')).rejects.toThrow(/1024 bytes/);
-    expect(() => createS3Store({ ...s3, accessKeyId: 'only-one', secretAccessKey: undefined, logger })).toThrow(
-      /both/,
-    );
+    expect(() => createS3Store({ ...s3, accessKeyId: 'only-one', secretAccessKey: undefined, logger })).toThrow(/both/);
   });
 
   it('lists under a prefix across pages and deletes in batches of 1000, ignoring missing keys', async () => {
@@ -128,6 +126,8 @@ describe('createS3Store', () => {
   });
 
   it('never logs credentials', () => {
-    expect(JSON.stringify(logged)).not.toContain(s3.secretAccessKey === 'S3RVER' ? 'secretAccessKey' : s3.secretAccessKey);
+    expect(JSON.stringify(logged)).not.toContain(
+      s3.secretAccessKey === 'S3RVER' ? 'secretAccessKey' : s3.secretAccessKey,
+    );
   });
 });

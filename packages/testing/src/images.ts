@@ -50,7 +50,10 @@ const FONT_FAMILY: Record<FontKind, string> = {
 const CHAR_WIDTH_EM: Record<FontKind, number> = { sans: 0.6, serif: 0.58, mono: 0.61 };
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  return text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 }
 
 /** Splits lines that would not fit in `maxWidth` pixels at word boundaries. */
@@ -119,6 +122,8 @@ export interface ScreenshotOptions {
   dark?: boolean;
   format?: ImageFormat;
   font?: FontKind;
+  /** Chat style: every line in its own rounded bubble, alternating sides' colours (like a messaging app). */
+  bubbles?: boolean;
 }
 
 /**
@@ -127,6 +132,7 @@ export interface ScreenshotOptions {
  */
 export async function renderScreenshot(options: ScreenshotOptions): Promise<Buffer> {
   const { lines, width = 1280, height = 800, fontSize = 20, dark = false, format = 'png', font = 'sans' } = options;
+  const bubbles = options.bubbles ?? false;
   checkLines('renderScreenshot', lines);
   const theme = dark
     ? { bg: '#1e1f22', bar: '#2b2d31', side: '#232428', field: '#383a40', text: '#dbdee1' }
@@ -134,7 +140,7 @@ export async function renderScreenshot(options: ScreenshotOptions): Promise<Buff
   const barHeight = 56;
   const sideWidth = Math.round(width * 0.05);
   const left = sideWidth + 40;
-  const lineHeight = Math.round(fontSize * 1.55);
+  const lineHeight = Math.round(fontSize * (bubbles ? 2.6 : 1.55));
   const wrapped = wrapLines(lines, fontSize, font, width - left - 40);
   const top = barHeight + 36 + fontSize;
   const needed = top + (wrapped.length - 1) * lineHeight + fontSize;
@@ -150,9 +156,24 @@ export async function renderScreenshot(options: ScreenshotOptions): Promise<Buff
   <rect x="${Math.round(width * 0.3)}" y="14" width="${Math.round(width * 0.4)}" height="28" rx="14" fill="${theme.field}" stroke="#c9ccd1"/>
   <rect x="0" y="${barHeight}" width="${sideWidth}" height="${height - barHeight}" fill="${theme.side}"/>
   ${[0, 1, 2, 3].map((i) => `<rect x="${sideWidth / 2 - 12}" y="${barHeight + 24 + i * 52}" width="24" height="24" rx="6" fill="${dark ? '#4e5058' : '#c4c8d0'}"/>`).join('')}
+  ${bubbles ? bubbleElements(wrapped, { left, top, fontSize, lineHeight, font, dark }) : ''}
   ${textElements(wrapped, { x: left, y: top, fontSize, lineHeight, font, fill: theme.text })}
 </svg>`;
   return encode(sharp(Buffer.from(svg)), format);
+}
+
+function bubbleElements(
+  lines: readonly string[],
+  o: { left: number; top: number; fontSize: number; lineHeight: number; font: FontKind; dark: boolean },
+): string {
+  const colours = o.dark ? ['#2f3a4f', '#3a3c42'] : ['#dcecff', '#eef0f3'];
+  return lines
+    .map((line, i) => {
+      const w = Math.round(line.length * o.fontSize * CHAR_WIDTH_EM[o.font]) + 32;
+      const y = o.top + i * o.lineHeight - o.fontSize - 12;
+      return `<rect x="${o.left - 16}" y="${y}" width="${w}" height="${o.fontSize + 28}" rx="16" fill="${colours[i % 2]}"/>`;
+    })
+    .join('\n');
 }
 
 /** A plain document of ~12 px text (the size where tesseract needs upscaling). */
@@ -199,9 +220,13 @@ export async function renderPhotoOfPage(
   const deskSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
   <defs><linearGradient id="d" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#8a6d52"/><stop offset="1" stop-color="#5e4632"/></linearGradient></defs>
   <rect width="100%" height="100%" fill="url(#d)"/></svg>`;
+  // Uneven light: bright near the top-left lamp, dim in the far corner, and the soft shadow of the phone across
+  // the lower part: the dim background there is darker than the ink near the lamp, so no global threshold works.
   const lightSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-  <defs><radialGradient id="l" cx="0.3" cy="0.25" r="0.95"><stop offset="0" stop-color="#ffffff"/><stop offset="0.6" stop-color="#d8d4cc"/><stop offset="1" stop-color="#8c8880"/></radialGradient></defs>
-  <rect width="100%" height="100%" fill="url(#l)"/></svg>`;
+  <defs><radialGradient id="l" cx="0.2" cy="0.15" r="1.1"><stop offset="0" stop-color="#ffffff"/><stop offset="0.45" stop-color="#aaa69e"/><stop offset="1" stop-color="#3a3732"/></radialGradient>
+  <filter id="soft"><feGaussianBlur stdDeviation="18"/></filter></defs>
+  <rect width="100%" height="100%" fill="url(#l)"/>
+  <polygon points="${width * 0.45},${height} ${width * 0.7},${height * 0.55} ${width},${height * 0.5} ${width},${height}" fill="#4a4641" filter="url(#soft)"/></svg>`;
   const { data, info } = await sharp(Buffer.from(deskSvg))
     .composite([
       { input: page.data, left: 120, top: 100 },

@@ -3,7 +3,7 @@
  * `url` (and use `maxRetries: 0`). It answers like the real API, including its error bodies:
  *
  * - `POST /v1/chat/completions`: a `chat.completion` object. With `response_format.json_schema`, the content
- *   is JSON that satisfies the schema, computed deterministically from the last user message (a string
+ *   is JSON that satisfies the schema, computed deterministically from the first user message (a string
  *   property named like "title" gets the first line, arrays of strings the next lines, other strings the
  *   whole text). Behaviours: 'ok' | 'invalid-json' | 'code-fenced' | 'server-error' | 'slow' | 'reject-images'
  *   (400 for requests with image parts, as the real API does for models without vision).
@@ -163,7 +163,8 @@ function instanceOf(schema: JsonSchema, name: string, lines: string[], root: Jso
     case 'string': {
       let value = /title|name|heading|subject/i.test(name) ? (lines[0] ?? 'Untitled') : text || 'Empty';
       if (typeof schema.maxLength === 'number') value = value.slice(0, schema.maxLength);
-      if (typeof schema.minLength === 'number' && value.length < schema.minLength) value = value.padEnd(schema.minLength, '.');
+      if (typeof schema.minLength === 'number' && value.length < schema.minLength)
+        value = value.padEnd(schema.minLength, '.');
       return value;
     }
     case 'integer':
@@ -221,11 +222,19 @@ export async function startOpenAIStandin(opts: { port?: number; models?: string[
     });
 
   async function chat(body: Record<string, unknown>, rec: RecordedRequest, res: ServerResponse): Promise<void> {
-    if (typeof body.model !== 'string' || !body.model) throw new HttpError(400, 'you must provide a model parameter', 'invalid_request_error', 'model');
+    if (typeof body.model !== 'string' || !body.model)
+      throw new HttpError(400, 'you must provide a model parameter', 'invalid_request_error', 'model');
     if (!Array.isArray(body.messages) || body.messages.length === 0) {
-      throw new HttpError(400, "Missing required parameter: 'messages'.", 'invalid_request_error', 'messages', 'missing_required_parameter');
+      throw new HttpError(
+        400,
+        "Missing required parameter: 'messages'.",
+        'invalid_request_error',
+        'messages',
+        'missing_required_parameter',
+      );
     }
-    if (body.stream) throw new HttpError(400, 'The stand-in does not stream; send stream: false.', 'invalid_request_error', 'stream');
+    if (body.stream)
+      throw new HttpError(400, 'The stand-in does not stream; send stream: false.', 'invalid_request_error', 'stream');
     const messages = body.messages as { role?: string; content?: unknown }[];
     let imageParam: string | null = null;
     messages.forEach((m, i) =>
@@ -237,21 +246,32 @@ export async function startOpenAIStandin(opts: { port?: number; models?: string[
         }
       }),
     );
-    const responseFormat = body.response_format as { type?: string; json_schema?: { schema?: JsonSchema; name?: string } } | undefined;
+    const responseFormat = body.response_format as
+      { type?: string; json_schema?: { schema?: JsonSchema; name?: string } } | undefined;
     rec.responseFormat = responseFormat?.type;
 
     const mode = behaviour.chatQueue.shift() ?? behaviour.chat;
     rec.behaviour = mode;
     if (mode === 'server-error') {
-      throw new HttpError(500, 'The server had an error while processing your request. Sorry about that!', 'server_error');
+      throw new HttpError(
+        500,
+        'The server had an error while processing your request. Sorry about that!',
+        'server_error',
+      );
     }
     if (mode === 'reject-images' && imageParam) {
-      throw new HttpError(400, 'Invalid content type. image_url is only supported by certain models.', 'invalid_request_error', imageParam);
+      throw new HttpError(
+        400,
+        'Invalid content type. image_url is only supported by certain models.',
+        'invalid_request_error',
+        imageParam,
+      );
     }
     if (mode === 'slow' && !(await wait(behaviour.slowMs, res))) return;
 
-    const lastUser = [...messages].reverse().find((m) => m.role === 'user');
-    const userParts = partsOf(lastUser?.content);
+    // The first user message holds the material; later user turns are follow-up instructions (a retry).
+    const firstUser = messages.find((m) => m.role === 'user');
+    const userParts = partsOf(firstUser?.content);
     const images = userParts.filter((p) => p.type === 'image_url');
     const textLines = userParts
       .filter((p) => p.type === 'text' && typeof p.text === 'string')
@@ -259,16 +279,23 @@ export async function startOpenAIStandin(opts: { port?: number; models?: string[
       .map((l) => l.trim())
       .filter(Boolean);
     const lines = images.length
-      ? [`Stand-in description of ${images.length} image${images.length === 1 ? '' : 's'}`, ...images.map((p, i) => `Image ${i + 1}: ${recordImage(imageUrlOf(p) ?? '').mimeType ?? 'remote'} image`), ...textLines]
+      ? [
+          `Stand-in description of ${images.length} image${images.length === 1 ? '' : 's'}`,
+          ...images.map((p, i) => `Image ${i + 1}: ${recordImage(imageUrlOf(p) ?? '').mimeType ?? 'remote'} image`),
+          ...textLines,
+        ]
       : textLines;
 
     let content: string;
     const schema = responseFormat?.type === 'json_schema' ? responseFormat.json_schema?.schema : undefined;
-    if (schema) content = JSON.stringify(instanceOf(schema, responseFormat?.json_schema?.name ?? 'root', lines, schema));
-    else if (responseFormat?.type === 'json_object') content = JSON.stringify({ title: lines[0] ?? '', text: lines.join(' ') });
+    if (schema)
+      content = JSON.stringify(instanceOf(schema, responseFormat?.json_schema?.name ?? 'root', lines, schema));
+    else if (responseFormat?.type === 'json_object')
+      content = JSON.stringify({ title: lines[0] ?? '', text: lines.join(' ') });
     else content = lines.length ? `Summary: ${lines[0]}` : 'Hello! How can I help you today?';
     if (mode === 'code-fenced') content = `\`\`\`json\n${content}\n\`\`\``;
-    if (mode === 'invalid-json') content = `{"title": ${JSON.stringify(lines[0] ?? 'Broken')}, "keyPoints": ["unterminated`;
+    if (mode === 'invalid-json')
+      content = `{"title": ${JSON.stringify(lines[0] ?? 'Broken')}, "keyPoints": ["unterminated`;
 
     const promptTokens = Math.ceil(JSON.stringify(messages).length / 4);
     const completionTokens = Math.ceil(content.length / 4);
@@ -277,8 +304,19 @@ export async function startOpenAIStandin(opts: { port?: number; models?: string[
       object: 'chat.completion',
       created: Math.floor(Date.now() / 1000),
       model: body.model,
-      choices: [{ index: 0, message: { role: 'assistant', content, refusal: null, annotations: [] }, logprobs: null, finish_reason: 'stop' }],
-      usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content, refusal: null, annotations: [] },
+          logprobs: null,
+          finish_reason: 'stop',
+        },
+      ],
+      usage: {
+        prompt_tokens: promptTokens,
+        completion_tokens: completionTokens,
+        total_tokens: promptTokens + completionTokens,
+      },
       service_tier: 'default',
       system_fingerprint: 'fp_standin',
     });
@@ -295,25 +333,46 @@ export async function startOpenAIStandin(opts: { port?: number; models?: string[
       rec.status = 404;
       return;
     }
-    if (mode === 'server-error') throw new HttpError(500, 'The server had an error while processing your request. Sorry about that!', 'server_error');
+    if (mode === 'server-error')
+      throw new HttpError(
+        500,
+        'The server had an error while processing your request. Sorry about that!',
+        'server_error',
+      );
     const input = body.input;
     if (input === undefined || input === null || (Array.isArray(input) && input.length === 0)) {
-      throw new HttpError(400, "Missing required parameter: 'input'.", 'invalid_request_error', 'input', 'missing_required_parameter');
+      throw new HttpError(
+        400,
+        "Missing required parameter: 'input'.",
+        'invalid_request_error',
+        'input',
+        'missing_required_parameter',
+      );
     }
     if (mode === 'slow' && !(await wait(behaviour.slowMs, res))) return;
 
     type Check = { text: boolean; image: boolean; flaggedText: boolean; flaggedImage: boolean };
     const check = (item: unknown, acc: Check): Check => {
-      if (typeof item === 'string') return { ...acc, text: true, flaggedText: acc.flaggedText || item.includes(STANDIN_FLAG_TEXT) };
+      if (typeof item === 'string')
+        return { ...acc, text: true, flaggedText: acc.flaggedText || item.includes(STANDIN_FLAG_TEXT) };
       const part = item as ChatPart;
       if (part?.type === 'text' && typeof part.text === 'string') return check(part.text, acc);
       const url = part?.type === 'image_url' ? imageUrlOf(part) : undefined;
       if (url !== undefined) {
         rec.images.push(recordImage(url));
         const decoded = decodeDataUrl(url);
-        return { ...acc, image: true, flaggedImage: acc.flaggedImage || (decoded?.data.includes(STANDIN_FLAG_MARKER) ?? false) };
+        return {
+          ...acc,
+          image: true,
+          flaggedImage: acc.flaggedImage || (decoded?.data.includes(STANDIN_FLAG_MARKER) ?? false),
+        };
       }
-      throw new HttpError(400, `Invalid value for 'input': expected a string, an array of strings or of text/image_url parts.`, 'invalid_request_error', 'input');
+      throw new HttpError(
+        400,
+        `Invalid value for 'input': expected a string, an array of strings or of text/image_url parts.`,
+        'invalid_request_error',
+        'input',
+      );
     };
     const empty: Check = { text: false, image: false, flaggedText: false, flaggedImage: false };
     // A string or string[] gets one result per string; an array of parts is one multi-modal input, one result.
@@ -335,10 +394,26 @@ export async function startOpenAIStandin(opts: { port?: number; models?: string[
         categories[c] = hit;
         scores[c] = hit ? 0.97 : 0.0001;
         const types = ['text'];
-        if (g.image && ['sexual', 'violence', 'violence/graphic', 'self-harm', 'self-harm/intent', 'self-harm/instructions'].includes(c)) types.push('image');
+        if (
+          g.image &&
+          [
+            'sexual',
+            'violence',
+            'violence/graphic',
+            'self-harm',
+            'self-harm/intent',
+            'self-harm/instructions',
+          ].includes(c)
+        )
+          types.push('image');
         applied[c] = g.text ? types : types.filter((t) => t === 'image');
       }
-      return { flagged: g.flaggedText || g.flaggedImage, categories, category_scores: scores, category_applied_input_types: applied };
+      return {
+        flagged: g.flaggedText || g.flaggedImage,
+        categories,
+        category_scores: scores,
+        category_applied_input_types: applied,
+      };
     });
     sendJson(res, 200, {
       id: `modr-standin${++counter}`,
@@ -372,7 +447,10 @@ export async function startOpenAIStandin(opts: { port?: number; models?: string[
           try {
             body = JSON.parse(raw) as Record<string, unknown>;
           } catch {
-            throw new HttpError(400, 'We could not parse the JSON body of your request. (HINT: This likely means you aren\'t using your HTTP library correctly.)');
+            throw new HttpError(
+              400,
+              "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly.)",
+            );
           }
           rec.body = body;
           if (typeof body.model === 'string') rec.model = body.model;
@@ -387,18 +465,31 @@ export async function startOpenAIStandin(opts: { port?: number; models?: string[
         if (route === 'POST /v1/chat/completions') await chat(body, rec, res);
         else if (route === 'POST /v1/moderations') await moderation(body, rec, res);
         else if (route === 'GET /v1/models') {
-          sendJson(res, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'standin' })) });
+          sendJson(res, 200, {
+            object: 'list',
+            data: models.map((id) => ({ id, object: 'model', created: 1_700_000_000, owned_by: 'standin' })),
+          });
           rec.status = 200;
         } else if (rec.method === 'GET' && path.startsWith('/v1/models/')) {
           const id = decodeURIComponent(path.slice('/v1/models/'.length));
-          if (!models.includes(id)) throw new HttpError(404, `The model '${id}' does not exist`, 'invalid_request_error', 'model', 'model_not_found');
+          if (!models.includes(id))
+            throw new HttpError(
+              404,
+              `The model '${id}' does not exist`,
+              'invalid_request_error',
+              'model',
+              'model_not_found',
+            );
           sendJson(res, 200, { id, object: 'model', created: 1_700_000_000, owned_by: 'standin' });
           rec.status = 200;
         } else {
           throw new HttpError(404, `Invalid URL (${rec.method} ${path})`);
         }
       } catch (err) {
-        const e = err instanceof HttpError ? err : new HttpError(500, `Stand-in failure: ${(err as Error).message}`, 'server_error');
+        const e =
+          err instanceof HttpError
+            ? err
+            : new HttpError(500, `Stand-in failure: ${(err as Error).message}`, 'server_error');
         rec.status = e.status;
         if (!res.headersSent && !res.destroyed) sendError(res, e);
       }
@@ -454,7 +545,8 @@ export async function markImageForStandinFlag(buf: Buffer): Promise<Buffer> {
   let out: Buffer;
   if (buf.length > 33 && buf.subarray(0, 8).equals(PNG_SIG)) {
     // Signature (8) + IHDR chunk (4 length + 4 type + 13 data + 4 crc) = 33 bytes.
-    if (buf.toString('latin1', 12, 16) !== 'IHDR') throw new Error('markImageForStandinFlag: PNG does not start with an IHDR chunk');
+    if (buf.toString('latin1', 12, 16) !== 'IHDR')
+      throw new Error('markImageForStandinFlag: PNG does not start with an IHDR chunk');
     const text = pngChunk('tEXt', Buffer.from(`Comment\0${STANDIN_FLAG_MARKER}`, 'latin1'));
     out = Buffer.concat([buf.subarray(0, 33), text, buf.subarray(33)]);
   } else if (buf.length > 4 && buf[0] === 0xff && buf[1] === 0xd8) {

@@ -316,14 +316,19 @@ export async function startRedisServer(): Promise<StartedServer> {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await waitFor('redis-server', () => redisAnswers('127.0.0.1', port), 10_000, () => {
-      if (spawnError) {
-        return (spawnError as NodeJS.ErrnoException).code === 'ENOENT'
-          ? 'redis-server is not installed (apt-get install redis-server, or set REDIS_URL)'
-          : spawnError.message;
-      }
-      return child.exitCode !== null ? `code ${child.exitCode}: ${output}` : null;
-    });
+    await waitFor(
+      'redis-server',
+      () => redisAnswers('127.0.0.1', port),
+      10_000,
+      () => {
+        if (spawnError) {
+          return (spawnError as NodeJS.ErrnoException).code === 'ENOENT'
+            ? 'redis-server is not installed (apt-get install redis-server, or set REDIS_URL)'
+            : spawnError.message;
+        }
+        return child.exitCode !== null ? `code ${child.exitCode}: ${output}` : null;
+      },
+    );
   } catch (err) {
     await stop();
     throw err;

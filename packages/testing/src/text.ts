@@ -25,7 +25,10 @@ export function editDistance(a: string, b: string): number {
  * edit distance / reference length, both normalised with normaliseText. Lines may be passed as arrays.
  * 0 means identical; it can exceed 1 when the hypothesis is much longer than the reference.
  */
-export function characterErrorRate(reference: string | readonly string[], hypothesis: string | readonly string[]): number {
+export function characterErrorRate(
+  reference: string | readonly string[],
+  hypothesis: string | readonly string[],
+): number {
   const ref = normaliseText(typeof reference === 'string' ? reference : reference.join('\n'));
   const hyp = normaliseText(typeof hypothesis === 'string' ? hypothesis : hypothesis.join('\n'));
   if (ref.length === 0) throw new Error('characterErrorRate: the reference text is empty after normalisation');

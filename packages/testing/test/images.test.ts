@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Region } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   SAMPLE_TEXT,
@@ -14,7 +14,7 @@ import {
 } from '../src/images.js';
 
 /** Mean and standard deviation of luminance (sharp's stats() ignores pipeline operations, so decode first). */
-async function luminance(image: Buffer, region?: sharp.Region): Promise<{ mean: number; stdev: number }> {
+async function luminance(image: Buffer, region?: Region): Promise<{ mean: number; stdev: number }> {
   let pipeline = sharp(image).autoOrient();
   if (region) pipeline = pipeline.extract(region);
   const data = await pipeline.greyscale().toColourspace('b-w').raw().toBuffer();
@@ -33,7 +33,13 @@ describe('test image generator', () => {
   });
 
   it('renders dark mode, JPEG and other sizes', async () => {
-    const jpeg = await renderScreenshot({ lines: SAMPLE_TEXT.chat, dark: true, format: 'jpeg', width: 900, height: 600 });
+    const jpeg = await renderScreenshot({
+      lines: SAMPLE_TEXT.chat,
+      dark: true,
+      format: 'jpeg',
+      width: 900,
+      height: 600,
+    });
     const meta = await sharp(jpeg).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 900, 600]);
     expect(await meanLuminance(jpeg)).toBeLessThan(60);

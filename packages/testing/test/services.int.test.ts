@@ -108,7 +108,9 @@ describe('getS3', () => {
       const keys = Array.from({ length: 1003 }, (_, i) => `k/${i}`);
       for (let i = 0; i < keys.length; i += 50) {
         await Promise.all(
-          keys.slice(i, i + 50).map((Key) => client.send(new PutObjectCommand({ Bucket: info.bucket, Key, Body: 'x' }))),
+          keys
+            .slice(i, i + 50)
+            .map((Key) => client.send(new PutObjectCommand({ Bucket: info.bucket, Key, Body: 'x' }))),
         );
       }
       await info.close();

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger as PinoLogger } from 'pino';
 import { ZodError } from 'zod';
 import type { Config } from '@snapnotes/config';
@@ -85,12 +85,11 @@ export async function ownUser(req: FastifyRequest, rawUserId: string) {
 
 export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: deps.logger,
+    loggerInstance: deps.logger as FastifyBaseLogger,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9_-]{8,100}$/.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'correlationId',
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     // Processing holds the request open; never cut it before the pipeline's own timeout.

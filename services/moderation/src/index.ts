@@ -20,3 +20,4 @@ export {
 } from './openai.js';
 export { createModerators, type CreateModeratorsOptions, type ModerationConfig, type Moderators } from './compose.js';
 export { createModerationStage, DEFAULT_MODERATION_PARALLELISM, type ModerationStageDeps } from './stage.js';
+export * from './wire.js';

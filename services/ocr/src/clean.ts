@@ -1,12 +1,12 @@
 /**
  * Removes obvious OCR noise: garbage read from icons, photos and page edges, not text.
  * Thresholds come from tesseract's word confidences on the generated test images (header icons read as
- * "LICK J" at 45–50, page-edge specks as "3" or ":" at 0–45, real words at 85–97).
+ * "LICK J" at 45–50, specks at page edges and shadows as "3", "i" or ":" at 0–66, real words at 85–97).
  */
 import type { OcrLine, OcrWord } from './engine.js';
 
 /** An edge word under this confidence is dropped when it is tiny (≤ 2 characters) or has no letter or digit. */
-const EDGE_WORD_MIN_CONFIDENCE = 50;
+const EDGE_WORD_MIN_CONFIDENCE = 70;
 /** An edge word under this confidence is dropped whatever its length. */
 const EDGE_WORD_GARBAGE_CONFIDENCE = 10;
 /** A line under this mean confidence is dropped unless it holds one well-read word of 3+ letters or digits. */

@@ -2,12 +2,13 @@
  * A pool of warm tesseract.js workers (DESIGN §4): each worker costs ~150 MB and ~300 ms to start, so a few are kept
  * alive and requests queue (FIFO) for a free one. Language data comes from local files only, never from a CDN.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import type { Logger, OcrEngine, OcrRecognition } from '@snapnotes/contracts';
 import sharp from 'sharp';
 import Tesseract from 'tesseract.js';
@@ -132,7 +133,39 @@ function npmLanguageFile(lang: string): string | null {
   }
 }
 
-/** Checks every language's file exists before any worker starts (a missing file makes createWorker hang). */
+/** Index of the LSTM model in a .traineddata file's table of contents (tesseract's TESSDATA_LSTM). */
+const TESSDATA_LSTM = 17;
+const TESSDATA_MAX_ENTRIES = 64;
+
+/**
+ * Checks a .traineddata file's table of contents (int32 entry count, then int64 offsets, -1 for absent parts)
+ * and that it holds an LSTM model. tesseract.js cannot survive bad data: a failed initialisation answers both
+ * "reject" and "resolve", and the second answer throws an uncaught TypeError in the main thread.
+ */
+function checkTraineddata(file: string, gzip: boolean): void {
+  const bytes = gzip ? gunzipSync(readFileSync(file)) : readFileSync(file);
+  const fail = (why: string) => {
+    throw new Error(`OCR language data ${file} is not a usable .traineddata file: ${why}`);
+  };
+  if (bytes.length < 4) fail('too short');
+  const entries = bytes.readInt32LE(0);
+  if (entries <= TESSDATA_LSTM || entries > TESSDATA_MAX_ENTRIES || bytes.length < 4 + 8 * entries) {
+    fail(`bad table of contents (${entries} entries)`);
+  }
+  let last = 4 + 8 * entries - 1;
+  for (let i = 0; i < entries; i++) {
+    const offset = Number(bytes.readBigInt64LE(4 + 8 * i));
+    if (offset === -1) continue;
+    if (offset <= last || offset >= bytes.length) fail(`entry ${i} has an impossible offset`);
+    last = offset;
+  }
+  if (Number(bytes.readBigInt64LE(4 + 8 * TESSDATA_LSTM)) === -1) fail('it has no LSTM model (legacy-only data)');
+}
+
+/**
+ * Checks every language's file exists and is sound before any worker starts: a missing file makes createWorker
+ * hang, a bad one crashes the process.
+ */
 async function resolveLanguageData(languages: string[], tessdataDir: string | undefined): Promise<LanguageData> {
   if (tessdataDir !== undefined) {
     if (!existsSync(tessdataDir) || !statSync(tessdataDir).isDirectory()) {
@@ -149,6 +182,7 @@ async function resolveLanguageData(languages: string[], tessdataDir: string | un
         );
       }
     }
+    for (const lang of languages) checkTraineddata(path.join(tessdataDir, `${lang}.traineddata`), false);
     return { langPath: tessdataDir, gzip: false };
   }
   const files = new Map<string, string>();
@@ -159,6 +193,7 @@ async function resolveLanguageData(languages: string[], tessdataDir: string | un
         `No OCR language data for "${lang}": install @tesseract.js-data/${lang} or set a tessdata folder; available: ${npmLanguagesAvailable().join(', ') || '(none)'}`,
       );
     }
+    checkTraineddata(file, true);
     files.set(lang, file);
   }
   // tesseract.js reads every language of a request from one folder: link the packages' files into a temp folder.
@@ -184,7 +219,8 @@ export function linesFromTsv(tsv: string): OcrLine[] {
   let lastPara: string | null = null;
   const flush = () => {
     if (current && current.words.length > 0) {
-      if (lastPara !== null && current.para !== lastPara) lines.push({ text: '', words: [], confidence: 100, height: 0 });
+      if (lastPara !== null && current.para !== lastPara)
+        lines.push({ text: '', words: [], confidence: 100, height: 0 });
       const { words } = current;
       const confidence = words.reduce((sum, w) => sum + w.confidence, 0) / words.length;
       lines.push({ text: words.map((w) => w.text).join(' '), words, confidence, height: current.height });
@@ -281,7 +317,8 @@ export async function createTesseractEngine(options: TesseractEngineOptions): Pr
       // Without an errorHandler a failed job also throws an uncaught exception; the job's promise rejects anyway.
       // During start-up tesseract.js swallows the failure and never settles: fail the start from here instead.
       errorHandler: (err: unknown) => {
-        if (startFailed) startFailed(new Error(`OCR worker failed to start (${String(err)}); is the language data valid?`));
+        if (startFailed)
+          startFailed(new Error(`OCR worker failed to start (${String(err)}); is the language data valid?`));
         else log.warn({ workerId: id, err: String(err) }, 'tesseract worker reported an error');
       },
     });
@@ -300,9 +337,14 @@ export async function createTesseractEngine(options: TesseractEngineOptions): Pr
     } finally {
       startFailed = undefined;
     }
-    await worker.setParameters(WORKER_PARAMETERS);
-    // The first recognition of a fresh worker is much slower than the next ones: pay it before real work.
-    if (prime) await worker.recognize(await primeImage()).catch(() => {});
+    try {
+      await worker.setParameters(WORKER_PARAMETERS);
+      // The first recognition of a fresh worker is much slower than the next ones: pay it before real work.
+      if (prime) await worker.recognize(await primeImage());
+    } catch (err) {
+      await worker.terminate().catch(() => {});
+      throw err instanceof Error ? err : new Error(`OCR worker set-up failed: ${String(err)}`);
+    }
     workersStarted++;
     log.debug({ workerId: id, langs, ms: Date.now() - started }, 'OCR worker started');
     return { id, worker, langs, jobs: 0, busy: false };
@@ -348,7 +390,10 @@ export async function createTesseractEngine(options: TesseractEngineOptions): Pr
       req.resolve({ text: page.text ?? '', confidence: page.confidence ?? 0, lines: linesFromTsv(page.tsv ?? '') });
     } catch (err) {
       // The worker may be broken (timeout, crashed thread): replace it rather than reuse it.
-      log.warn({ workerId: slot.id, err: err instanceof Error ? err.message : String(err) }, 'OCR job failed; replacing worker');
+      log.warn(
+        { workerId: slot.id, err: err instanceof Error ? err.message : String(err) },
+        'OCR job failed; replacing worker',
+      );
       await retire(slot);
       req.reject(err instanceof Error ? err : new Error(`OCR failed: ${String(err)}`));
     } finally {

@@ -34,7 +34,14 @@ function linesOf(rec: OcrRecognition): OcrLine[] | null {
 
 function clean(rec: OcrRecognition): CleanedText & { lineHeight: number | null } {
   const lines = linesOf(rec);
-  if (!lines) return { text: cleanOcrText(rec.text), confidence: rec.confidence, keptLines: 0, droppedLines: 0, lineHeight: null };
+  if (!lines)
+    return {
+      text: cleanOcrText(rec.text),
+      confidence: rec.confidence,
+      keptLines: 0,
+      droppedLines: 0,
+      lineHeight: null,
+    };
   const heights = lines
     .filter((l) => l.words.length > 0)
     .map((l) => l.height)

@@ -1,5 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { ocrPageInputSchema, type Logger, type ObjectStore, type OcrEngine, type StageHandlers } from '@snapnotes/contracts';
+import {
+  ocrPageInputSchema,
+  type Logger,
+  type ObjectStore,
+  type OcrEngine,
+  type StageHandlers,
+} from '@snapnotes/contracts';
 import { recognizeBuffer } from './recognize.js';
 
 /** The "no text" rule (DESIGN §4): at least this many non-space characters… */

@@ -36,7 +36,12 @@ describe('cleanOcrLines', () => {
   });
 
   it('keeps well-read punctuation lines such as a closing brace, and paragraph breaks', () => {
-    const out = cleanOcrLines([line(['if', 92], ['(x)', 92], ['{', 90]), paragraphBreak, line(['}', 86]), line(['~', 30])]);
+    const out = cleanOcrLines([
+      line(['if', 92], ['(x)', 92], ['{', 90]),
+      paragraphBreak,
+      line(['}', 86]),
+      line(['~', 30]),
+    ]);
     expect(out.text).toBe('if (x) {\n\n}');
   });
 
@@ -73,7 +78,13 @@ describe('linesFromTsv', () => {
     ].join('\n');
     const lines = linesFromTsv(tsv);
     expect(lines.map((l) => l.text)).toEqual(['Hello world', '', 'Next']);
-    expect(lines[0]).toMatchObject({ height: 19, words: [{ text: 'Hello', confidence: 96.5 }, { text: 'world', confidence: 93.1 }] });
+    expect(lines[0]).toMatchObject({
+      height: 19,
+      words: [
+        { text: 'Hello', confidence: 96.5 },
+        { text: 'world', confidence: 93.1 },
+      ],
+    });
     expect(lines[0]!.confidence).toBeCloseTo(94.8, 1);
     expect(lines[2]!.height).toBe(21);
   });

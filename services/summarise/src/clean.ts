@@ -18,6 +18,7 @@ export type Block =
   | { type: 'code'; lines: string[] };
 
 /** Words that are commonly the first half of a hyphenated compound: "well-\nknown" stays "well-known". */
+// prettier-ignore
 const COMPOUND_FIRST = new Set([
   'self', 'well', 'ill', 'all', 'ex', 'half', 'cross', 'long', 'short', 'high', 'low', 'full', 'part',
   'so', 'state', 'real', 'open', 'user', 'end', 'built', 'time', 'cost', 'one', 'two', 'three', 'four',
@@ -26,7 +27,7 @@ const COMPOUND_FIRST = new Set([
   'hands', 'old', 'new', 'top', 'left', 'right', 'front', 'back', 'mid', 'third', 'read', 'write',
 ]);
 
-const LIGATURES: Record<string, string> = { 'ﬀ': 'ff', 'ﬁ': 'fi', 'ﬂ': 'fl', 'ﬃ': 'ffi', 'ﬄ': 'ffl', 'ﬅ': 'st', 'ﬆ': 'st' };
+const LIGATURES: Record<string, string> = { ﬀ: 'ff', ﬁ: 'fi', ﬂ: 'fl', ﬃ: 'ffi', ﬄ: 'ffl', ﬅ: 'st', ﬆ: 'st' };
 
 /** Bullet glyphs, including the ones tesseract commonly reads a round bullet as ("«", "°", "»"). */
 const BULLET_RE = /^([-–—*•·▪▫◦‣●○■□➢➤►▶▸✓✔✗→>«»°])\s+(.*)$/u;
@@ -63,7 +64,8 @@ export function isNoiseLine(line: string): boolean {
   if (t.length === 0) return false;
   const alnum = t.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
   if (alnum === 0) return true;
-  if (t.length === 1) return !/\p{N}/u.test(t) && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(t);
+  if (t.length === 1)
+    return !/\p{N}/u.test(t) && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(t);
   // e.g. "~ | ." or "» |": mostly symbols with at most one letter.
   return t.length <= 6 && alnum === 1 && !/^\p{L}[.)]?$/u.test(t) && !/^\p{N}+$/u.test(t);
 }
@@ -123,7 +125,8 @@ export function isCodeLine(line: string): boolean {
   // Bullet items with an arrow ("- light -> ATP") are notes, not code.
   if (parseBulletLine(t) && !/[;{]$/.test(t)) return false;
   return CODE_PATTERNS.some((re) => {
-    if (re.source === ';$') return /;$/.test(t) && /[=()[\]{}"']/.test(t) && !/^\p{Lu}\p{Ll}+\s+\p{Ll}+\s+\p{Ll}+/u.test(t);
+    if (re.source === ';$')
+      return /;$/.test(t) && /[=()[\]{}"']/.test(t) && !/^\p{Lu}\p{Ll}+\s+\p{Ll}+\s+\p{Ll}+/u.test(t);
     return re.test(t);
   });
 }
@@ -169,11 +172,13 @@ type Line =
   | { kind: 'code'; raw: string };
 
 function classifyLines(text: string): Line[] {
-  const raw = normaliseCharacters(text).split('\n').map((l) => l.replace(/\s+$/, ''));
+  const raw = normaliseCharacters(text)
+    .split('\n')
+    .map((l) => l.replace(/\s+$/, ''));
   // Code runs first: a run of code-like lines (and bracket-only or blank lines between them) with at least two code lines.
   const codeish = raw.map((l) => isCodeLine(l));
   const inCode = new Array<boolean>(raw.length).fill(false);
-  for (let i = 0; i < raw.length; ) {
+  for (let i = 0; i < raw.length;) {
     if (!codeish[i]) {
       i++;
       continue;

@@ -41,7 +41,9 @@ export function colourName(r: number, g: number, b: number): string {
   const min = Math.min(R, G, B);
   const chroma = max - min;
   const light = (max + min) / 2;
-  if (chroma < 0.12 || light < 0.07) {
+  // Greys: little chroma, unless a dark colour is still clearly tinted (night sky, dark foliage).
+  const tintedDark = max >= 0.12 && chroma >= 0.06 && chroma / max >= 0.45;
+  if ((chroma < 0.12 && !tintedDark) || max < 0.08) {
     if (light < 0.16) return 'black';
     if (light < 0.38) return 'dark grey';
     if (light < 0.68) return 'grey';
@@ -157,7 +159,12 @@ export async function analyseImage(data: Buffer): Promise<ImageFacts> {
   return {
     width,
     height,
-    orientation: width === height || Math.abs(width - height) / Math.max(width, height) < 0.05 ? 'square' : width > height ? 'landscape' : 'portrait',
+    orientation:
+      width === height || Math.abs(width - height) / Math.max(width, height) < 0.05
+        ? 'square'
+        : width > height
+          ? 'landscape'
+          : 'portrait',
     kind,
     colours: significant.length ? significant : colours.slice(0, 1),
     brightness,
@@ -170,7 +177,11 @@ export async function analyseImage(data: Buffer): Promise<ImageFacts> {
 }
 
 const KIND_NOUN: Record<ImageKind, string> = { photo: 'photo', diagram: 'drawing or diagram', graphic: 'graphic' };
-const KIND_PLURAL: Record<ImageKind, string> = { photo: 'photos', diagram: 'drawings or diagrams', graphic: 'graphics' };
+const KIND_PLURAL: Record<ImageKind, string> = {
+  photo: 'photos',
+  diagram: 'drawings or diagrams',
+  graphic: 'graphics',
+};
 
 function brightnessWord(b: number): string {
   if (b < 0.2) return 'very dark';
@@ -203,10 +214,13 @@ function colourPhrase(colours: { name: string }[], kind: ImageKind): string {
 }
 
 function titleFor(f: ImageFacts): string {
-  const dark = f.brightness < 0.25 ? 'Dark ' : '';
+  // Graphics' colour names already say they are dark (navy, black); photos are named by their tones.
+  const dark = f.kind === 'photo' && f.brightness < 0.25 ? 'Dark ' : '';
   const noun = KIND_NOUN[f.kind];
   const base = dark ? `${dark}${noun}` : noun.charAt(0).toUpperCase() + noun.slice(1);
-  return f.kind === 'photo' ? `${base} with ${colourPhrase(f.colours, f.kind)}` : `${base} in ${colourPhrase(f.colours, f.kind)}`;
+  return f.kind === 'photo'
+    ? `${base} with ${colourPhrase(f.colours, f.kind)}`
+    : `${base} in ${colourPhrase(f.colours, f.kind)}`;
 }
 
 function kindSentence(f: ImageFacts): string {
@@ -253,7 +267,10 @@ export async function describeImagesLocally(req: DescribeRequest, logger: Logger
     try {
       analysed.push({ fileName: image.fileName, facts: await analyseImage(image.data) });
     } catch (err) {
-      logger.warn({ fileName: image.fileName, err: (err as Error).message }, 'could not analyse image for a description');
+      logger.warn(
+        { fileName: image.fileName, err: (err as Error).message },
+        'could not analyse image for a description',
+      );
     }
   }
   const first = analysed[0];
@@ -279,8 +296,12 @@ export async function describeImagesLocally(req: DescribeRequest, logger: Logger
 
   const kinds = [...new Set(analysed.map((a) => a.facts.kind))];
   const colourTotals = new Map<string, number>();
-  for (const a of analysed) for (const c of a.facts.colours) colourTotals.set(c.name, (colourTotals.get(c.name) ?? 0) + c.share / analysed.length);
-  const colours = [...colourTotals.entries()].map(([name, share]) => ({ name, share })).sort((a, b) => b.share - a.share);
+  for (const a of analysed)
+    for (const c of a.facts.colours)
+      colourTotals.set(c.name, (colourTotals.get(c.name) ?? 0) + c.share / analysed.length);
+  const colours = [...colourTotals.entries()]
+    .map(([name, share]) => ({ name, share }))
+    .sort((a, b) => b.share - a.share);
   const count = analysed.length;
   let title: string;
   if (kinds.length === 1) {

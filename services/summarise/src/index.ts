@@ -1,4 +1,14 @@
-export { type Block, cleanOcrText, parseBlocks, renderBlocks, tidyOriginalText, joinWrapped, isNoiseLine, isCodeLine, parseBulletLine } from './clean.js';
+export {
+  type Block,
+  cleanOcrText,
+  parseBlocks,
+  renderBlocks,
+  tidyOriginalText,
+  joinWrapped,
+  isNoiseLine,
+  isCodeLine,
+  parseBulletLine,
+} from './clean.js';
 export { type ImageFacts, type ImageKind, analyseImage, colourName, describeImagesLocally } from './describe.js';
 export { detectLanguage, languageName } from './language.js';
 export { LOCAL_ENGINE, type LocalSummariserOptions, createLocalSummariser, describeCode } from './local.js';
@@ -12,3 +22,4 @@ export {
 } from './openai.js';
 export { type SummariseStageDeps, createSummariseStage } from './stage.js';
 export { normaliseDraft, shorten, tidyHeading } from './text.js';
+export { buildSummariseStage } from './wire.js';

@@ -4,6 +4,7 @@ import { franc } from 'franc';
  * Languages we try to tell apart (ISO 639-3, the same codes tesseract uses for most of them). Limiting franc
  * to widely used languages avoids confident nonsense such as Scots or Tok Pisin for short English notes.
  */
+// prettier-ignore
 const CANDIDATES = [
   'eng', 'fra', 'deu', 'spa', 'por', 'ita', 'nld', 'swe', 'dan', 'nob', 'fin', 'pol', 'ces', 'slk', 'hun',
   'ron', 'tur', 'rus', 'ukr', 'bul', 'ell', 'arb', 'heb', 'hin', 'ben', 'cmn', 'jpn', 'kor', 'vie', 'ind',
@@ -18,13 +19,17 @@ const REPORTED: Record<string, string> = { arb: 'ara', pes: 'fas', lvs: 'lav', z
  * too mixed to tell. Text shorter than 20 letters is not classified.
  */
 export function detectLanguage(text: string): string | null {
-  const letters = text.replace(/[^\p{L}\s]/gu, ' ').replace(/\s+/g, ' ').trim();
+  const letters = text
+    .replace(/[^\p{L}\s]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (letters.replace(/\s/g, '').length < 20) return null;
   const code = franc(letters, { minLength: 20, only: CANDIDATES });
   if (code === 'und') return null;
   return REPORTED[code] ?? code;
 }
 
+// prettier-ignore
 const NAMES: Record<string, string> = {
   eng: 'English', fra: 'French', deu: 'German', spa: 'Spanish', por: 'Portuguese', ita: 'Italian', nld: 'Dutch',
   swe: 'Swedish', dan: 'Danish', nob: 'Norwegian', fin: 'Finnish', pol: 'Polish', ces: 'Czech', slk: 'Slovak',

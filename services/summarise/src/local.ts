@@ -16,6 +16,7 @@ import {
   capitalise,
   countWords,
   joinAnd,
+  joinSentences,
   normaliseDraft,
   shorten,
   tidyHeading,
@@ -30,6 +31,8 @@ const SHORT_TEXT_WORDS = 160;
 // Analysers: sentence splitting, content terms, key phrases.
 
 interface Analyser {
+  /** wink's English model (key phrases are noun phrases; titles may list them with "and"). */
+  english: boolean;
   sentences(text: string): string[];
   /** Normalised content words (lemmas without stop words for English). */
   terms(text: string): string[];
@@ -50,11 +53,7 @@ function loadWink(): Promise<WinkMethods> {
     nlp.learnCustomEntities([
       {
         name: 'phrase',
-        patterns: [
-          '[ADJ|NOUN|PROPN] [NOUN|PROPN] [NOUN|PROPN]',
-          '[ADJ|NOUN|PROPN] [NOUN|PROPN]',
-          '[NOUN|PROPN]',
-        ],
+        patterns: ['[ADJ|NOUN|PROPN] [NOUN|PROPN] [NOUN|PROPN]', '[ADJ|NOUN|PROPN] [NOUN|PROPN]', '[NOUN|PROPN]'],
       },
     ]);
     return nlp;
@@ -65,6 +64,7 @@ function loadWink(): Promise<WinkMethods> {
 function englishAnalyser(nlp: WinkMethods): Analyser {
   const its = nlp.its;
   return {
+    english: true,
     sentences(text) {
       return nlp
         .readDoc(text)
@@ -112,6 +112,7 @@ function genericAnalyser(): Analyser {
       .map((s) => s.segment)
       .filter((w) => /\p{L}/u.test(w) && (w.length >= 4 || (CJK_RE.test(w) && w.length >= 2)));
   return {
+    english: false,
     sentences(text) {
       return [...sentenceSeg.segment(text)].map((s) => s.segment.trim()).filter(Boolean);
     },
@@ -157,15 +158,42 @@ interface CodeInfo {
 }
 
 const NOT_CALLS = new Set([
-  'if', 'for', 'while', 'switch', 'catch', 'function', 'return', 'typeof', 'new', 'await', 'async', 'def', 'fn',
-  'func', 'print', 'super', 'this', 'constructor', 'elif', 'with', 'in', 'not', 'and', 'or', 'VALUES', 'INTO',
+  'if',
+  'for',
+  'while',
+  'switch',
+  'catch',
+  'function',
+  'return',
+  'typeof',
+  'new',
+  'await',
+  'async',
+  'def',
+  'fn',
+  'func',
+  'print',
+  'super',
+  'this',
+  'constructor',
+  'elif',
+  'with',
+  'in',
+  'not',
+  'and',
+  'or',
+  'VALUES',
+  'INTO',
 ]);
 
 /** Guesses what a code block is and what it defines, for a one-line description. */
 export function describeCode(lines: string[]): CodeInfo {
   const src = lines.join('\n');
   let language: string | null = null;
-  if (/^\s*(?:def |from \S+ import|import \w+$|elif |print\()/m.test(src) || /:\s*$/m.test(src) && /^\s+\S/m.test(src) && !/[{};]\s*$/m.test(src)) {
+  if (
+    /^\s*(?:def |from \S+ import|import \w+$|elif |print\()/m.test(src) ||
+    (/:\s*$/m.test(src) && /^\s+\S/m.test(src) && !/[{};]\s*$/m.test(src))
+  ) {
     language = 'Python';
   } else if (/\b(?:interface|type)\s+\w+\s*[={]|:\s*(?:string|number|boolean)\b/.test(src)) language = 'TypeScript';
   else if (/\b(?:const|let|var|function)\b|=>|console\.|document\.|window\./.test(src)) language = 'JavaScript';
@@ -186,11 +214,20 @@ export function describeCode(lines: string[]): CodeInfo {
   for (const m of src.matchAll(/([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\(/g)) {
     const name = m[1]!;
     const last = name.split('.').pop()!;
-    if (!names.has(last) && !NOT_CALLS.has(last) && !/^(?:function|def|fn|func|class)\s+$/.test(src.slice(Math.max(0, m.index! - 9), m.index))) {
+    if (
+      !names.has(last) &&
+      !NOT_CALLS.has(last) &&
+      !/^(?:function|def|fn|func|class)\s+$/.test(src.slice(Math.max(0, m.index! - 9), m.index))
+    ) {
       calls.add(name);
     }
   }
-  return { language, lines: lines.filter((l) => l.trim()).length, names: [...names].slice(0, 4), calls: [...calls].slice(0, 4) };
+  return {
+    language,
+    lines: lines.filter((l) => l.trim()).length,
+    names: [...names].slice(0, 4),
+    calls: [...calls].slice(0, 4),
+  };
 }
 
 function codeSentence(info: CodeInfo): string {
@@ -271,7 +308,9 @@ function buildUnits(blocks: Block[], analyser: Analyser): Unit[] {
       // makes one key point that names the whole list.
       const prev = blocks[i - 1];
       const leadIn =
-        prev && (prev.type === 'heading' || (prev.type === 'paragraph' && (/:$/.test(prev.text) || countWords(prev.text) <= 10)))
+        prev &&
+        (prev.type === 'heading' ||
+          (prev.type === 'paragraph' && (/:$/.test(prev.text) || countWords(prev.text) <= 10)))
           ? prev.text.replace(/:$/, '')
           : null;
       const short = b.items.length >= 2 && b.items.length <= 8 && b.items.every((item) => countWords(item) <= 14);
@@ -284,7 +323,14 @@ function buildUnits(blocks: Block[], analyser: Analyser): Unit[] {
     } else if (b.type === 'code') {
       const info = describeCode(b.lines);
       add('code', codeSentence(info), i, true, analyser.terms(b.lines.join(' ')).slice(0, 12));
-      if (info.calls.length) add('code', `It calls ${joinAnd(info.calls)}.`, i, false, info.calls.map((c) => c.toLowerCase()));
+      if (info.calls.length)
+        add(
+          'code',
+          `It calls ${joinAnd(info.calls)}.`,
+          i,
+          false,
+          info.calls.map((c) => c.toLowerCase()),
+        );
     }
   });
   // Text that is nothing but headings (a slide of short lines): the headings are the content.
@@ -356,7 +402,10 @@ function pickKeyPoints(
   group?: (u: Unit) => string,
 ): string[] {
   const n = units.filter((u) => u.kind !== 'list').length;
-  const target = n <= 3 ? Math.max(1, units.length >= 1 ? Math.min(3, units.length) : 1) : Math.min(MAX_KEY_POINTS, Math.max(3, Math.round(n / 3) + 1));
+  const target =
+    n <= 3
+      ? Math.max(1, units.length >= 1 ? Math.min(3, units.length) : 1)
+      : Math.min(MAX_KEY_POINTS, Math.max(3, Math.round(n / 3) + 1));
   const ranked = [...units].sort((a, b) => b.score - a.score || a.order - b.order);
   const chosen: Unit[] = [];
   const groups = group ? new Set(units.map(group)).size : 1;
@@ -369,9 +418,7 @@ function pickKeyPoints(
       chosen.push(u);
     }
   }
-  return chosen
-    .sort((a, b) => a.order - b.order)
-    .map((u) => shorten(format(u).replace(/:$/, ''), KEY_POINT_MAX));
+  return chosen.sort((a, b) => a.order - b.order).map((u) => shorten(format(u).replace(/:$/, ''), KEY_POINT_MAX));
 }
 
 function leadingHeadings(blocks: Block[]): string[] {
@@ -438,10 +485,13 @@ function buildTitle(
   if (chat) {
     const people = [...new Set(chat.map((m) => m.speaker).filter(Boolean))];
     if (people.length === 0) return 'Chat conversation';
-    const names = people.length <= 3 ? joinAnd(people) : `${people.slice(0, 2).join(', ')} and ${people.length - 2} others`;
+    const names =
+      people.length <= 3 ? joinAnd(people) : `${people.slice(0, 2).join(', ')} and ${people.length - 2} others`;
     return shorten(`Chat with ${names}`, TITLE_MAX);
   }
-  const codeLines = blocks.filter((b) => b.type === 'code').reduce((n, b) => n + (b.type === 'code' ? b.lines.length : 0), 0);
+  const codeLines = blocks
+    .filter((b) => b.type === 'code')
+    .reduce((n, b) => n + (b.type === 'code' ? b.lines.length : 0), 0);
   const proseWords = units.filter((u) => u.kind !== 'code').reduce((n, u) => n + u.words, 0);
   const code = blocks.find((b): b is Extract<Block, { type: 'code' }> => b.type === 'code');
   if (code && codeLines * 6 >= proseWords) {
@@ -454,7 +504,7 @@ function buildTitle(
   if (top && top.text.length <= TITLE_MAX && top.words >= 3) return sentenceTitle(top.text);
   const first = prose[0];
   if (first && first.text.length <= TITLE_MAX && first.words >= 3) return sentenceTitle(first.text);
-  const phrases = keyPhraseTitle(units, analyser, weights);
+  const phrases = analyser.english ? keyPhraseTitle(units, analyser, weights) : null;
   if (phrases && countWords(phrases) >= 2) return phrases;
   const any = top ?? first ?? units[0];
   return any ? sentenceTitle(any.text) : 'Note';
@@ -478,7 +528,9 @@ function buildDetailed(blocks: Block[], units: Unit[]): string {
       keep.add(best);
       used += best.words;
     }
-    for (const u of [...units].filter((x) => x.kind === 'sentence').sort((a, b) => b.score - a.score || a.order - b.order)) {
+    for (const u of [...units]
+      .filter((x) => x.kind === 'sentence')
+      .sort((a, b) => b.score - a.score || a.order - b.order)) {
       if (used >= budget) break;
       if (keep.has(u)) continue;
       keep.add(u);
@@ -489,7 +541,7 @@ function buildDetailed(blocks: Block[], units: Unit[]): string {
   const parts: string[] = [];
   let paragraph: string[] = [];
   const flush = () => {
-    if (paragraph.length) parts.push(paragraph.join(' '));
+    if (paragraph.length) parts.push(joinSentences(paragraph));
     paragraph = [];
   };
   blocks.forEach((b, i) => {
@@ -513,7 +565,10 @@ function buildDetailed(blocks: Block[], units: Unit[]): string {
       let shown = items;
       let more = 0;
       if (!short && items.length > 6) {
-        shown = [...items].sort((a, b) => b.score - a.score || a.order - b.order).slice(0, 5).sort((a, b) => a.order - b.order);
+        shown = [...items]
+          .sort((a, b) => b.score - a.score || a.order - b.order)
+          .slice(0, 5)
+          .sort((a, b) => a.order - b.order);
         more = items.length - shown.length;
       }
       const lines = shown.map((u, k) =>
@@ -614,7 +669,10 @@ export async function createLocalSummariser(opts: LocalSummariserOptions): Promi
       // wink's model is English; other languages get the language-neutral analyser (Unicode segmentation).
       const useEnglish = language === 'eng' || (language === null && isMostlyLatin(text));
       const draft = summariseBlocks(pages, useEnglish ? english : generic);
-      log.debug({ language, analyser: useEnglish ? 'wink' : 'generic', keyPoints: draft.keyPoints.length }, 'summarised locally');
+      log.debug(
+        { language, analyser: useEnglish ? 'wink' : 'generic', keyPoints: draft.keyPoints.length },
+        'summarised locally',
+      );
       return normaliseDraft(draft);
     },
     async describe(req: DescribeRequest): Promise<SummaryDraft> {

@@ -6,7 +6,11 @@
  */
 import type { DescribeRequest, Logger, SummariseRequest, Summariser, SummaryDraft } from '@snapnotes/contracts';
 import OpenAI from 'openai';
-import type { ChatCompletionContentPart, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionContentPart,
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { languageName } from './language.js';
@@ -86,7 +90,9 @@ export function stripCodeFences(content: string): string {
 }
 
 /** Parses and validates a model's reply; returns the draft fields or a reason it is unusable. */
-export function parseModelReply(content: string | null | undefined): { ok: true; value: z.infer<typeof modelReplySchema> } | { ok: false; reason: string } {
+export function parseModelReply(
+  content: string | null | undefined,
+): { ok: true; value: z.infer<typeof modelReplySchema> } | { ok: false; reason: string } {
   if (!content || !content.trim()) return { ok: false, reason: 'empty reply' };
   let json: unknown;
   try {
@@ -96,7 +102,10 @@ export function parseModelReply(content: string | null | undefined): { ok: true;
   }
   const parsed = modelReplySchema.safeParse(json);
   if (!parsed.success) {
-    return { ok: false, reason: `reply does not match the schema: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}` };
+    return {
+      ok: false,
+      reason: `reply does not match the schema: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+    };
   }
   return { ok: true, value: parsed.data };
 }
@@ -108,7 +117,8 @@ Reply with a JSON object with exactly these keys:
 - "detailedSummary": a few well-formed paragraphs in plain text that cover the text in order, keeping its headings and lists ("- item" lines). Do not copy a long text whole.
 Use only facts from the text; silently fix obvious OCR errors. Several pages are separated by lines like "--- page 2: name.png ---".`;
 
-const PREMIUM_EXTRA = '\nBe thorough: explain the relations between the ideas and keep every important figure, date and name.';
+const PREMIUM_EXTRA =
+  '\nBe thorough: explain the relations between the ideas and keep every important figure, date and name.';
 
 const DESCRIBE_SYSTEM = `You describe images that contain no readable text, for a note.
 Reply with a JSON object with exactly these keys:
@@ -151,23 +161,32 @@ async function imagePart(image: DescribeRequest['images'][number]): Promise<Chat
   let contentType = image.contentType;
   if (Math.max(image.width, image.height) > VISION_MAX_SIDE) {
     const resized = sharp(image.data).rotate().resize(VISION_MAX_SIDE, VISION_MAX_SIDE, { fit: 'inside' });
-    data = contentType === 'image/png' ? await resized.png().toBuffer() : await resized.jpeg({ quality: 85 }).toBuffer();
+    data =
+      contentType === 'image/png' ? await resized.png().toBuffer() : await resized.jpeg({ quality: 85 }).toBuffer();
     contentType = contentType === 'image/png' ? 'image/png' : 'image/jpeg';
   }
-  return { type: 'image_url', image_url: { url: `data:${contentType};base64,${data.toString('base64')}`, detail: 'auto' } };
+  return {
+    type: 'image_url',
+    image_url: { url: `data:${contentType};base64,${data.toString('base64')}`, detail: 'auto' },
+  };
 }
 
 /** Creates a summariser over the OpenAI chat completions API. Engine name: `openai:<model used>`. */
 export function createOpenAISummariser(opts: OpenAISummariserOptions): Summariser {
   if (!opts.model.trim()) throw new Error('createOpenAISummariser: model must not be empty');
-  if (!(opts.timeoutMs > 0)) throw new Error(`createOpenAISummariser: timeoutMs must be positive, got ${opts.timeoutMs}`);
+  if (!(opts.timeoutMs > 0))
+    throw new Error(`createOpenAISummariser: timeoutMs must be positive, got ${opts.timeoutMs}`);
   const log = opts.logger.child({ summariser: 'openai' });
 
   /**
    * Runs one completion with a retry on an unusable reply. Returns the draft, or null when the caller should
    * fall back to the local summariser. Throws SummariserUnavailableError on transient failures.
    */
-  async function complete(op: 'summarise' | 'describe', model: string, messages: ChatCompletionMessageParam[]): Promise<SummaryDraft | null> {
+  async function complete(
+    op: 'summarise' | 'describe',
+    model: string,
+    messages: ChatCompletionMessageParam[],
+  ): Promise<SummaryDraft | null> {
     const engine = `openai:${model}`;
     const started = Date.now();
     let conversation = messages;
@@ -175,7 +194,10 @@ export function createOpenAISummariser(opts: OpenAISummariserOptions): Summarise
       const body: ChatCompletionCreateParamsNonStreaming = {
         model,
         messages: conversation,
-        response_format: { type: 'json_schema', json_schema: NOTE_JSON_SCHEMA as unknown as OpenAI.ResponseFormatJSONSchema['json_schema'] },
+        response_format: {
+          type: 'json_schema',
+          json_schema: NOTE_JSON_SCHEMA as unknown as OpenAI.ResponseFormatJSONSchema['json_schema'],
+        },
         temperature: 0.2,
       };
       let completion: OpenAI.ChatCompletion;
@@ -185,20 +207,33 @@ export function createOpenAISummariser(opts: OpenAISummariserOptions): Summarise
         const kind = classify(err);
         if (kind === 'transient' || kind === null) {
           log.warn({ op, model, attempt, err: describeError(err) }, 'OpenAI request failed; the job will be retried');
-          throw new SummariserUnavailableError(`OpenAI ${op} with ${model} failed: ${describeError(err)}`, { cause: err });
+          throw new SummariserUnavailableError(`OpenAI ${op} with ${model} failed: ${describeError(err)}`, {
+            cause: err,
+          });
         }
         const level = kind === 'refused' ? 'error' : 'warn';
-        log[level]({ op, model, attempt, err: describeError(err) }, `OpenAI refused the ${op} request; using the local summariser`);
+        log[level](
+          { op, model, attempt, err: describeError(err) },
+          `OpenAI refused the ${op} request; using the local summariser`,
+        );
         return null;
       }
       const choice = completion.choices[0];
       const message = choice?.message;
-      const reply = message?.refusal ? ({ ok: false, reason: `model refused: ${message.refusal}` } as const) : parseModelReply(message?.content);
+      const reply = message?.refusal
+        ? ({ ok: false, reason: `model refused: ${message.refusal}` } as const)
+        : parseModelReply(message?.content);
       if (reply.ok) {
-        log.info({ op, model, attempt, ms: Date.now() - started, tokens: completion.usage?.total_tokens }, `OpenAI ${op} done`);
+        log.info(
+          { op, model, attempt, ms: Date.now() - started, tokens: completion.usage?.total_tokens },
+          `OpenAI ${op} done`,
+        );
         return { ...reply.value, engine };
       }
-      log.warn({ op, model, attempt, finishReason: choice?.finish_reason, reason: reply.reason }, 'unusable OpenAI reply');
+      log.warn(
+        { op, model, attempt, finishReason: choice?.finish_reason, reason: reply.reason },
+        'unusable OpenAI reply',
+      );
       conversation = [
         ...messages,
         { role: 'assistant', content: message?.content ?? '' },
@@ -214,9 +249,10 @@ export function createOpenAISummariser(opts: OpenAISummariserOptions): Summarise
 
     async summarise(req: SummariseRequest): Promise<SummaryDraft> {
       const model = req.premium && opts.premiumModel ? opts.premiumModel : opts.model;
-      const language = req.language && req.language !== 'eng'
-        ? `\nThe text is in ${languageName(req.language)}: write the note in ${languageName(req.language)}.`
-        : '';
+      const language =
+        req.language && req.language !== 'eng'
+          ? `\nThe text is in ${languageName(req.language)}: write the note in ${languageName(req.language)}.`
+          : '';
       const messages: ChatCompletionMessageParam[] = [
         { role: 'system', content: SUMMARY_SYSTEM + (req.premium ? PREMIUM_EXTRA : '') + language },
         { role: 'user', content: pageText(req) },

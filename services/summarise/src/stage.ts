@@ -31,35 +31,60 @@ export function createSummariseStage(deps: SummariseStageDeps): StageHandlers['s
   return async function summarise(rawInput) {
     const parsedInput = summariseInputSchema.safeParse(rawInput);
     if (!parsedInput.success) {
-      throw new Error(`Invalid summarise input: ${parsedInput.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      throw new Error(
+        `Invalid summarise input: ${parsedInput.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     }
-    const { job, pages } = parsedInput.data;
+    const { job, pages, moderation } = parsedInput.data;
     const log = deps.logger.child({ stage: 'summarise', uploadId: job.uploadId, correlationId: job.correlationId });
     const started = Date.now();
     const ordered = [...pages].sort((a, b) => a.index - b.index);
     const withText = ordered.filter((p) => p.hasText && p.text.trim().length > 0);
 
+    // One verdict for the whole upload: the image classifier's flags (from the moderation stage) joined with the
+    // text filter's, decided before anything is sent to a summariser, so nothing of a flagged upload leaves.
+    const textVerdicts = await Promise.all(withText.map((p) => deps.textModerator.check(p.text)));
+    const flagged = new Map<number, { fileName: string; reasons: string[] }>();
+    const flag = (index: number, fileName: string, reason: string) => {
+      const entry = flagged.get(index) ?? { fileName, reasons: [] };
+      entry.reasons.push(reason);
+      flagged.set(index, entry);
+    };
+    for (const f of moderation?.flagged ?? []) flag(f.index, f.fileName, f.reason);
+    withText.forEach((p, i) => {
+      const v = textVerdicts[i];
+      if (v?.flagged) flag(p.index, p.fileName, `text:${v.reason ?? deps.textModerator.name}`);
+    });
+    if (flagged.size > 0) {
+      const files = [...flagged.entries()].sort(([x], [y]) => x - y).map(([, f]) => f);
+      log.info(
+        { files: files.map((f) => f.fileName), reasons: files.map((f) => f.reasons.join(', ')) },
+        'upload flagged',
+      );
+      throw inappropriate(files.map((f) => f.fileName));
+    }
+
     if (withText.length > 0) {
-      // Every page is checked, so the verdict names every flagged file at once.
-      const verdicts = await Promise.all(withText.map((p) => deps.textModerator.check(p.text)));
-      const flagged = withText.filter((_, i) => verdicts[i]?.flagged).map((p) => p.fileName);
-      if (flagged.length > 0) {
-        log.info(
-          { files: flagged, reasons: verdicts.filter((v) => v.flagged).map((v) => v.reason ?? 'flagged'), moderator: deps.textModerator.name },
-          'extracted text flagged',
-        );
-        throw inappropriate(flagged);
-      }
       const cleaned = withText
         .map((p) => ({ fileName: p.fileName, text: cleanOcrText(p.text) }))
         .filter((p) => p.text.trim().length > 0);
       if (cleaned.length > 0) {
         const language = detectLanguage(cleaned.map((p) => p.text).join('\n'));
         const draft = await deps.summariser.summarise({ pages: cleaned, premium: job.premium, language });
-        const originalText = withText.map((p) => tidyOriginalText(p.text)).filter(Boolean).join('\n\n');
+        const originalText = withText
+          .map((p) => tidyOriginalText(p.text))
+          .filter(Boolean)
+          .join('\n\n');
         const result = finish(draft, { originalText, kind: 'text', language });
         log.info(
-          { engine: result.engine, pages: cleaned.length, language, chars: originalText.length, keyPoints: result.keyPoints.length, ms: Date.now() - started },
+          {
+            engine: result.engine,
+            pages: cleaned.length,
+            language,
+            chars: originalText.length,
+            keyPoints: result.keyPoints.length,
+            ms: Date.now() - started,
+          },
           'text summarised',
         );
         return result;

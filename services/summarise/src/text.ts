@@ -30,7 +30,10 @@ export function shorten(text: string, max: number): string {
 
 /** "LECTURE 7: PHOTOSYNTHESIS" → "Lecture 7: Photosynthesis"; other text is left as written. */
 export function tidyHeading(text: string): string {
-  let t = text.replace(/\s+/g, ' ').replace(/[\s:;,.–—-]+$/, '').trim();
+  let t = text
+    .replace(/\s+/g, ' ')
+    .replace(/[\s:;,.–—-]+$/, '')
+    .trim();
   const letters = t.replace(/[^\p{L}]/gu, '');
   if (letters.length > 3 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) {
     const small = new Set(['a', 'an', 'and', 'the', 'of', 'in', 'on', 'to', 'for', 'or', 'at', 'by', 'with']);
@@ -58,8 +61,21 @@ export function joinAnd(items: string[], and = 'and'): string {
   return `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
 }
 
+const CJK_CHAR_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/gu;
+
+/** Words in text; scripts written without spaces count one word per two characters. */
 export function countWords(text: string): number {
-  return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  const cjk = text.match(CJK_CHAR_RE)?.length ?? 0;
+  const spaced = text
+    .replace(CJK_CHAR_RE, ' ')
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+  return spaced + Math.ceil(cjk / 2);
+}
+
+/** Joins sentences with a space, or with nothing after a full-width stop (Chinese, Japanese). */
+export function joinSentences(sentences: string[]): string {
+  return sentences.reduce((out, s) => (out === '' ? s : /[。！？」』]$/u.test(out) ? out + s : `${out} ${s}`), '');
 }
 
 /** Strips "- ", "• ", "1. " and similar markers a model may put in front of a key point. */
@@ -98,7 +114,10 @@ export function normaliseDraft(draft: SummaryDraft): SummaryDraft {
     keyPoints.push(point);
     if (keyPoints.length === MAX_KEY_POINTS) break;
   }
-  const detailedSummary = draft.detailedSummary.replace(/\r\n?/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  const detailedSummary = draft.detailedSummary
+    .replace(/\r\n?/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   if (!title || keyPoints.length === 0 || !detailedSummary) {
     throw new Error(
       `Summariser ${draft.engine} returned an incomplete summary (title: ${title ? 'ok' : 'empty'}, key points: ${keyPoints.length}, detailed summary: ${detailedSummary ? 'ok' : 'empty'})`,

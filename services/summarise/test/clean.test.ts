@@ -13,7 +13,9 @@ import { chatTranscript, codeSnippet, hyphenatedBullets, lectureNotes, longArtic
 
 describe('joinWrapped', () => {
   it('re-joins a word hyphenated at a line end', () => {
-    expect(joinWrapped('convert light energy into chemi-', 'cal energy')).toBe('convert light energy into chemical energy');
+    expect(joinWrapped('convert light energy into chemi-', 'cal energy')).toBe(
+      'convert light energy into chemical energy',
+    );
   });
   it('keeps the hyphen of a real compound', () => {
     expect(joinWrapped('a well-', 'known brand')).toBe('a well-known brand');
@@ -29,7 +31,8 @@ describe('joinWrapped', () => {
 
 describe('line classification', () => {
   it('treats lone symbols and single specks as noise, but not numbers or words', () => {
-    for (const noise of ['|', '—', '~ .', '»', '©', '•', 'l', '_ -', '* |']) expect(isNoiseLine(noise), noise).toBe(true);
+    for (const noise of ['|', '—', '~ .', '»', '©', '•', 'l', '_ -', '* |'])
+      expect(isNoiseLine(noise), noise).toBe(true);
     for (const text of ['42', 'OK', 'Hi', 'a)', '2pm', 'Ça va']) expect(isNoiseLine(text), text).toBe(false);
   });
   it('recognises bullet and numbered items, including OCR readings of a round bullet', () => {
@@ -41,10 +44,25 @@ describe('line classification', () => {
     expect(parseBulletLine('Dr. Smith said')).toBeNull();
   });
   it('tells code from prose', () => {
-    for (const code of ['const x = compute(a, b);', 'function debounce(fn, wait) {', '}', 'def area(r):', 'return (...args) => {', 'import { z } from "zod";', 'for i in range(10):']) {
+    for (const code of [
+      'const x = compute(a, b);',
+      'function debounce(fn, wait) {',
+      '}',
+      'def area(r):',
+      'return (...args) => {',
+      'import { z } from "zod";',
+      'for i in range(10):',
+    ]) {
       expect(isCodeLine(code), code).toBe(true);
     }
-    for (const prose of ['The Calvin cycle takes place in the stroma.', 'from the light-dependent reactions to fix', 'return to the main menu', 'print the handout before class.', '- light -> ATP', 'Temperature, because enzymes work best']) {
+    for (const prose of [
+      'The Calvin cycle takes place in the stroma.',
+      'from the light-dependent reactions to fix',
+      'return to the main menu',
+      'print the handout before class.',
+      '- light -> ATP',
+      'Temperature, because enzymes work best',
+    ]) {
       expect(isCodeLine(prose), prose).toBe(false);
     }
   });
@@ -77,7 +95,11 @@ describe('parseBlocks', () => {
       type: 'list',
       ordered: false,
       start: 1,
-      items: ['Light intensity', 'Carbon dioxide concentration', 'Temperature, because enzymes work best in a narrow range'],
+      items: [
+        'Light intensity',
+        'Carbon dioxide concentration',
+        'Temperature, because enzymes work best in a narrow range',
+      ],
     });
     const text = cleanOcrText(lectureNotes);
     expect(text).toContain('The enzyme RuBisCO catalyses');
@@ -90,7 +112,10 @@ describe('parseBlocks', () => {
   it('keeps every chat line with its speaker line as a heading', () => {
     const blocks = parseBlocks(chatTranscript);
     expect(blocks.filter((b) => b.type === 'heading')).toHaveLength(5);
-    expect(blocks[3]).toEqual({ type: 'paragraph', text: "Yes! 2pm in room 301. I'll bring the slides for the quarterly review" });
+    expect(blocks[3]).toEqual({
+      type: 'paragraph',
+      text: "Yes! 2pm in room 301. I'll bring the slides for the quarterly review",
+    });
     expect(blocks[7]).toEqual({ type: 'paragraph', text: 'Sure, will do' });
   });
 
@@ -118,9 +143,19 @@ describe('parseBlocks', () => {
         type: 'list',
         ordered: false,
         start: 1,
-        items: ['sleeping bags and two inflatable mattresses', 'a well-known brand of insect repellent', 'first-aid kit', 'headlamps with spare batteries'],
+        items: [
+          'sleeping bags and two inflatable mattresses',
+          'a well-known brand of insect repellent',
+          'first-aid kit',
+          'headlamps with spare batteries',
+        ],
       },
-      { type: 'list', ordered: true, start: 1, items: ['Book the campsite before Thursday', 'Check the weather forecast'] },
+      {
+        type: 'list',
+        ordered: true,
+        start: 1,
+        items: ['Book the campsite before Thursday', 'Check the weather forecast'],
+      },
     ]);
   });
 
@@ -128,7 +163,11 @@ describe('parseBlocks', () => {
     const blocks = parseBlocks(longArticle);
     expect(blocks).toHaveLength(6);
     expect(blocks.every((b) => b.type === 'paragraph')).toBe(true);
-    expect(parseBlocks('The first sentence wraps onto\nthe next line.\nA second paragraph starts here and it runs on for a long while, yes.')).toEqual([
+    expect(
+      parseBlocks(
+        'The first sentence wraps onto\nthe next line.\nA second paragraph starts here and it runs on for a long while, yes.',
+      ),
+    ).toEqual([
       { type: 'paragraph', text: 'The first sentence wraps onto the next line.' },
       { type: 'paragraph', text: 'A second paragraph starts here and it runs on for a long while, yes.' },
     ]);

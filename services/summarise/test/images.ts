@@ -10,7 +10,11 @@ function rng(seed: number): () => number {
 }
 
 /** A photo-like image: sky-blue top, green bottom, smooth gradients and sensor noise. */
-export async function photoImage(width = 320, height = 200, opts: { dark?: boolean; format?: 'jpeg' | 'png' } = {}): Promise<Buffer> {
+export async function photoImage(
+  width = 320,
+  height = 200,
+  opts: { dark?: boolean; format?: 'jpeg' | 'png' } = {},
+): Promise<Buffer> {
   const rand = rng(42);
   const px = Buffer.alloc(width * height * 3);
   const scale = opts.dark ? 0.2 : 1;

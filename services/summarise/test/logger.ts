@@ -8,7 +8,10 @@ export interface LogEntry {
 }
 
 /** A Logger that keeps its entries, so tests can assert what was logged (and what was not). */
-export function recordingLogger(entries: LogEntry[] = [], bindings: Record<string, unknown> = {}): Logger & { entries: LogEntry[] } {
+export function recordingLogger(
+  entries: LogEntry[] = [],
+  bindings: Record<string, unknown> = {},
+): Logger & { entries: LogEntry[] } {
   const log = (level: LogEntry['level']) => (obj: object | string, msg?: string) => {
     entries.push({ level, obj, msg, bindings });
   };

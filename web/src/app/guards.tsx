@@ -5,9 +5,10 @@ import { useAuth } from '../lib/auth.js';
 
 /** Renders children for signed-in users; sends visitors to `redirectTo` once loading has ended (SPEC §6). */
 export function RequireAuth({ redirectTo, children }: { redirectTo: string; children: ReactNode }) {
-  const { isLoading, isAuthenticated } = useAuth();
+  const { isLoading, isAuthenticated, loggedOut } = useAuth();
   if (isLoading) return <PageSpinner label="Checking your session" />;
-  if (!isAuthenticated) return <Navigate to={redirectTo} replace />;
+  // After a logout the page goes to /?tab=login (SPEC §2), not to the visitor redirect.
+  if (!isAuthenticated) return <Navigate to={loggedOut ? '/?tab=login' : redirectTo} replace />;
   return <>{children}</>;
 }
 

@@ -8,7 +8,7 @@ export function UserAvatar({ user, className }: { user: User; className?: string
   return (
     <Avatar className={cn('size-9', className)}>
       {user.photoURL ? <AvatarImage src={user.photoURL} alt="" /> : null}
-      <AvatarFallback aria-hidden="true">{getInitials(user.displayName, user.email) || name.slice(0, 1)}</AvatarFallback>
+      <AvatarFallback>{getInitials(user.displayName, user.email) || name.slice(0, 1)}</AvatarFallback>
     </Avatar>
   );
 }

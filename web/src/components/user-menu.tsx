@@ -20,9 +20,11 @@ export function UserMenu() {
     <DropdownMenu>
       <DropdownMenuTrigger
         className="rounded-full focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-        aria-label="Account menu"
       >
-        <UserAvatar user={user} />
+        <span className="sr-only">Account menu</span>
+        <span aria-hidden="true">
+          <UserAvatar user={user} />
+        </span>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
         <DropdownMenuLabel className="flex flex-col gap-0.5">

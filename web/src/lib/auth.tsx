@@ -29,6 +29,8 @@ export interface AuthState {
 }
 
 export interface AuthContextValue extends AuthState {
+  /** True after the user logged out in this tab: guarded pages then send them to /?tab=login. */
+  loggedOut: boolean;
   /** True when sign-in can work at all (the server sent a Firebase configuration). */
   signInAvailable: boolean;
   /**
@@ -89,6 +91,7 @@ async function resolveServerUser(identityUser: IdentityUser, interactive: boolea
 export function AuthProvider({ identity, navigate, children }: AuthProviderProps) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AuthState>({ user: null, isLoading: true, isAuthenticated: false });
+  const [loggedOut, setLoggedOut] = useState(false);
   /** While an interactive sign-in runs, auth-state events are handled by it, not by the listener. */
   const interactiveRef = useRef(false);
   /** Identity uid whose server user is already in state (avoids a second POST /api/user). */
@@ -114,6 +117,7 @@ export function AuthProvider({ identity, navigate, children }: AuthProviderProps
           if (cancelled) return;
           if (user) {
             syncedUidRef.current = redirected.uid;
+            setLoggedOut(false);
             setState({ user, isAuthenticated: true, isLoading: false });
             redirectTimer = setTimeout(() => navigateRef.current('/app'), REDIRECT_LOGIN_NAVIGATE_MS);
           }
@@ -139,6 +143,7 @@ export function AuthProvider({ identity, navigate, children }: AuthProviderProps
         void resolveServerUser(identityUser, false).then((user) => {
           if (cancelled || current !== sequence || interactiveRef.current) return;
           syncedUidRef.current = user ? identityUser.uid : null;
+          if (user) setLoggedOut(false);
           setState({ user, isAuthenticated: user !== null, isLoading: false });
         });
       });
@@ -192,6 +197,7 @@ export function AuthProvider({ identity, navigate, children }: AuthProviderProps
         return { status: 'failed' };
       }
       syncedUidRef.current = identityUser.uid;
+      setLoggedOut(false);
       setState({ user, isAuthenticated: true, isLoading: false });
       navigateRef.current('/app');
       return { status: 'signed-in', user };
@@ -204,8 +210,9 @@ export function AuthProvider({ identity, navigate, children }: AuthProviderProps
     try {
       if (state.isAuthenticated || identity.currentUser()) await identity.signOut();
       syncedUidRef.current = null;
-      navigateRef.current('/?tab=login');
+      setLoggedOut(true);
       setState({ user: null, isAuthenticated: false, isLoading: false });
+      navigateRef.current('/?tab=login');
       queryClient.clear();
       toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
     } catch (error) {
@@ -231,6 +238,7 @@ export function AuthProvider({ identity, navigate, children }: AuthProviderProps
   const value = useMemo<AuthContextValue>(
     () => ({
       ...state,
+      loggedOut,
       signInAvailable: identity.configured,
       signInWithGoogle,
       signInWithGoogleRedirect,
@@ -238,7 +246,7 @@ export function AuthProvider({ identity, navigate, children }: AuthProviderProps
       loginWithEmail,
       registerWithEmail,
     }),
-    [state, identity.configured, signInWithGoogle, signInWithGoogleRedirect, logout, loginWithEmail, registerWithEmail],
+    [state, loggedOut, identity.configured, signInWithGoogle, signInWithGoogleRedirect, logout, loginWithEmail, registerWithEmail],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

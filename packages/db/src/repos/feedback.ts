@@ -13,7 +13,7 @@ export interface CreateFeedbackInput {
 export class FeedbackRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  create(input: CreateFeedbackInput): Promise<FeedbackRow> {
+  async create(input: CreateFeedbackInput): Promise<FeedbackRow> {
     if (input.userId !== null) assertId(input.userId, 'User id');
     for (const field of ['name', 'email', 'message'] as const) {
       if (typeof input[field] !== 'string' || input[field].trim() === '') {
@@ -22,7 +22,12 @@ export class FeedbackRepo {
     }
     return this.db
       .insertInto('feedback')
-      .values({ userId: input.userId, name: input.name.trim(), email: input.email.trim(), message: input.message.trim() })
+      .values({
+        userId: input.userId,
+        name: input.name.trim(),
+        email: input.email.trim(),
+        message: input.message.trim(),
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   }

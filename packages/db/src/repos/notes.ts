@@ -1,13 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, NoteKind, NoteRow } from '../schema.js';
 import { NOTE_KINDS } from '../schema.js';
-import {
-  assertId,
-  assertUuid,
-  InvalidInputError,
-  UploadNotActiveError,
-  UploadNotFoundError,
-} from '../errors.js';
+import { assertId, assertUuid, InvalidInputError, UploadNotActiveError, UploadNotFoundError } from '../errors.js';
 import { countWords } from '../word-count.js';
 
 export interface CreateNoteForUploadInput {
@@ -35,6 +29,12 @@ export interface NoteStatistics {
 }
 
 export const MAX_TITLE_LENGTH = 200;
+const INT4_MAX = 2_147_483_647;
+
+/** A positive safe integer beyond the int4 column range names no note: lookups answer "not found". */
+function beyondInt4(id: number): boolean {
+  return Number.isSafeInteger(id) && id > INT4_MAX;
+}
 export const MAX_SEARCH_LENGTH = 200;
 
 function checkTitle(title: string): string {
@@ -78,7 +78,7 @@ export class NotesRepo {
         .selectFrom('uploads')
         .select(['id', 'userId', 'status', 'noteId'])
         .where('id', '=', input.uploadId)
-
+        .forUpdate()
         .executeTakeFirst();
       if (!upload) throw new UploadNotFoundError(input.uploadId);
       if (upload.userId !== input.userId) {
@@ -124,7 +124,7 @@ export class NotesRepo {
   }
 
   /** The user's notes, newest first. */
-  listByUser(userId: number, opts: { limit?: number; offset?: number } = {}): Promise<NoteRow[]> {
+  async listByUser(userId: number, opts: { limit?: number; offset?: number } = {}): Promise<NoteRow[]> {
     assertId(userId, 'User id');
     let q = this.db
       .selectFrom('notes')
@@ -138,22 +138,19 @@ export class NotesRepo {
   }
 
   /** The note if it exists AND belongs to the user; undefined otherwise (another user's note is invisible). */
-  findByIdForUser(id: number, userId: number): Promise<NoteRow | undefined> {
+  async findByIdForUser(id: number, userId: number): Promise<NoteRow | undefined> {
+    if (beyondInt4(id)) return undefined;
     assertId(id, 'Note id');
     assertId(userId, 'User id');
-    return this.db
-      .selectFrom('notes')
-      .selectAll()
-      .where('id', '=', id)
-      .where('userId', '=', userId)
-      .executeTakeFirst();
+    return this.db.selectFrom('notes').selectAll().where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
   }
 
   /** Renames the user's note (trimmed, 1–200 characters); undefined when no such note of this user. */
-  updateTitle(id: number, userId: number, title: string): Promise<NoteRow | undefined> {
+  async updateTitle(id: number, userId: number, title: string): Promise<NoteRow | undefined> {
+    const trimmed = checkTitle(title);
+    if (beyondInt4(id)) return undefined;
     assertId(id, 'Note id');
     assertId(userId, 'User id');
-    const trimmed = checkTitle(title);
     return this.db
       .updateTable('notes')
       .set({ title: trimmed, updatedAt: new Date() })
@@ -169,6 +166,7 @@ export class NotesRepo {
    * it still counts against the month's allowance.
    */
   async deleteForUser(id: number, userId: number): Promise<string[] | undefined> {
+    if (beyondInt4(id)) return undefined;
     assertId(id, 'Note id');
     assertId(userId, 'User id');
     const row = await this.db
@@ -201,7 +199,7 @@ export class NotesRepo {
    * Case-insensitive substring search over title, key points, detailed summary and original text.
    * The query matches literally: % and _ are not wildcards. Newest first.
    */
-  searchForUser(userId: number, q: string, opts: { limit?: number } = {}): Promise<NoteRow[]> {
+  async searchForUser(userId: number, q: string, opts: { limit?: number } = {}): Promise<NoteRow[]> {
     assertId(userId, 'User id');
     const text = typeof q === 'string' ? q.trim() : '';
     if (text.length === 0) throw new InvalidInputError('Search text cannot be empty');

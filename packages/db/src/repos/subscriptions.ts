@@ -9,7 +9,7 @@ export class SubscriptionsRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** The user's subscription if it is active or trialing and its period has not ended (or has no end). */
-  findActiveByUser(userId: number, now: Date): Promise<SubscriptionRow | undefined> {
+  async findActiveByUser(userId: number, now: Date): Promise<SubscriptionRow | undefined> {
     assertId(userId, 'User id');
     return this.db
       .selectFrom('subscriptions')
@@ -21,7 +21,7 @@ export class SubscriptionsRepo {
   }
 
   /** The user's subscription in whatever status. */
-  findByUser(userId: number): Promise<SubscriptionRow | undefined> {
+  async findByUser(userId: number): Promise<SubscriptionRow | undefined> {
     assertId(userId, 'User id');
     return this.db.selectFrom('subscriptions').selectAll().where('userId', '=', userId).executeTakeFirst();
   }

@@ -21,8 +21,7 @@ export interface ReserveUploadInput {
 }
 
 export type ReserveResult =
-  | { ok: true; upload: UploadRow; used: number; limit: number | null }
-  | { ok: false; used: number; limit: number };
+  { ok: true; upload: UploadRow; used: number; limit: number | null } | { ok: false; used: number; limit: number };
 
 /** The calendar month (UTC) that contains `now`: [start, end). */
 export function monthWindow(now: Date): { start: Date; end: Date } {
@@ -60,7 +59,7 @@ export class UploadsRepo {
 
     try {
       return await this.db.transaction().execute(async (trx) => {
-        if (Math.random() < 0) await sql`select pg_advisory_xact_lock(${RESERVE_LOCK_NAMESPACE}::int, ${input.userId}::int)`.execute(trx);
+        await sql`select pg_advisory_xact_lock(${RESERVE_LOCK_NAMESPACE}::int, ${input.userId}::int)`.execute(trx);
         const used = await countUsed(trx, input.userId, window);
         if (limit !== null && used >= limit) return { ok: false as const, used, limit };
         const upload = await trx
@@ -87,13 +86,13 @@ export class UploadsRepo {
   }
 
   /** Uploads of this user that use the allowance in the calendar month (UTC) of `now`. */
-  usedThisMonth(userId: number, now: Date): Promise<number> {
+  async usedThisMonth(userId: number, now: Date): Promise<number> {
     assertId(userId, 'User id');
     return countUsed(this.db, userId, monthWindow(now));
   }
 
   /** Records the outcome of a failed or rejected upload. Only a 'processing' upload changes; returns it, or undefined. */
-  markFailed(
+  async markFailed(
     id: string,
     status: 'failed' | 'rejected',
     code: string,
@@ -113,7 +112,7 @@ export class UploadsRepo {
   }
 
   /** Marks a 'processing' upload completed with its note; returns it, or undefined when it was not processing. */
-  markCompleted(id: string, noteId: number): Promise<UploadRow | undefined> {
+  async markCompleted(id: string, noteId: number): Promise<UploadRow | undefined> {
     assertUuid(id);
     assertId(noteId, 'Note id');
     return this.db
@@ -125,13 +124,13 @@ export class UploadsRepo {
       .executeTakeFirst();
   }
 
-  findById(id: string): Promise<UploadRow | undefined> {
+  async findById(id: string): Promise<UploadRow | undefined> {
     assertUuid(id);
     return this.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** The user's uploads, newest first. */
-  listByUser(userId: number, opts: { limit?: number } = {}): Promise<UploadRow[]> {
+  async listByUser(userId: number, opts: { limit?: number } = {}): Promise<UploadRow[]> {
     assertId(userId, 'User id');
     let q = this.db
       .selectFrom('uploads')

@@ -33,11 +33,11 @@ export class UsersRepo {
       .executeTakeFirstOrThrow();
   }
 
-  findByFirebaseUid(firebaseUid: string): Promise<UserRow | undefined> {
+  async findByFirebaseUid(firebaseUid: string): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('firebaseUid', '=', firebaseUid).executeTakeFirst();
   }
 
-  findById(id: number): Promise<UserRow | undefined> {
+  async findById(id: number): Promise<UserRow | undefined> {
     assertId(id, 'User id');
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -203,7 +203,6 @@ export function UploadSection() {
             className={cn(
               'flex flex-col items-center justify-center gap-3 rounded-lg border-2 border-dashed px-4 py-10 text-center transition-colors',
               dragging ? 'border-brand bg-brand/5' : 'border-border',
-              busy && 'opacity-60',
             )}
           >
             <span className="flex size-12 items-center justify-center rounded-full bg-muted">

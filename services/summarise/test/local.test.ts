@@ -1,0 +1,245 @@
+import { type Summariser, type SummaryDraft, VerdictError } from '@snapnotes/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanOcrText } from '../src/clean.js';
+import { colourName } from '../src/describe.js';
+import { detectLanguage } from '../src/language.js';
+import { createLocalSummariser } from '../src/local.js';
+import { drawingImage, graphicImage, photoImage } from './images.js';
+import { recordingLogger } from './logger.js';
+import { chatTranscript, codeSnippet, frenchNotes, hyphenatedBullets, lectureNotes, longArticle } from './samples.js';
+
+let summariser: Summariser;
+
+beforeAll(async () => {
+  summariser = await createLocalSummariser({ logger: recordingLogger() });
+});
+
+async function summarise(...texts: string[]): Promise<SummaryDraft> {
+  const pages = texts.map((t, i) => ({ fileName: `page-${i + 1}.png`, text: cleanOcrText(t) }));
+  return summariser.summarise({ pages, premium: false, language: detectLanguage(pages.map((p) => p.text).join('\n')) });
+}
+
+const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
+
+function expectWellFormed(d: SummaryDraft): void {
+  expect(d.engine).toBe('local');
+  expect(d.title.length).toBeGreaterThan(0);
+  expect(d.title.length).toBeLessThanOrEqual(80);
+  expect(d.title).not.toMatch(/untitled/i);
+  expect(d.keyPoints.length).toBeGreaterThanOrEqual(1);
+  expect(d.keyPoints.length).toBeLessThanOrEqual(6);
+  expect(new Set(d.keyPoints.map((k) => k.toLowerCase())).size).toBe(d.keyPoints.length);
+  for (const k of d.keyPoints) expect(k.length).toBeLessThanOrEqual(160);
+  expect(d.detailedSummary.trim().length).toBeGreaterThan(0);
+}
+
+describe('local summarise', () => {
+  it('lecture notes: the topic heading as title, ranked sentences and the list as key points, structure kept', async () => {
+    const d = await summarise(lectureNotes);
+    expectWellFormed(d);
+    expect(d.title).toBe('Photosynthesis');
+    expect(d.keyPoints.length).toBeGreaterThanOrEqual(3);
+    expect(d.keyPoints[0]).toMatch(/^Photosynthesis is the process/);
+    expect(d.keyPoints).toContain(
+      'Factors that affect the rate of photosynthesis: light intensity, carbon dioxide concentration and temperature',
+    );
+    // Headings and the list survive, in order.
+    const s = d.detailedSummary;
+    expect(s.indexOf('Light-dependent reactions')).toBeGreaterThan(0);
+    expect(s.indexOf('The Calvin cycle')).toBeGreaterThan(s.indexOf('Light-dependent reactions'));
+    expect(s).toContain('- Light intensity\n- Carbon dioxide concentration');
+    expect(s).toMatch(/^BIOL 101 - Lecture 7$/m);
+  });
+
+  it('a long article: 3–6 key points in reading order, and a detailed summary that is not a copy', async () => {
+    const d = await summarise(longArticle);
+    expectWellFormed(d);
+    expect(d.title).toBe('Remote work has changed how teams communicate');
+    expect(d.keyPoints.length).toBeGreaterThanOrEqual(4);
+    const cleaned = cleanOcrText(longArticle);
+    const positions = d.keyPoints.map((k) => cleaned.indexOf(k.replace(/…$/, '')));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(words(d.detailedSummary)).toBeLessThan(words(cleaned) * 0.6);
+    expect(words(d.detailedSummary)).toBeGreaterThan(80);
+    // Covers the text from start to end, in order, in more than one paragraph.
+    expect(d.detailedSummary.split('\n\n').length).toBeGreaterThanOrEqual(2);
+    const sentences = d.detailedSummary.split(/(?<=\.)\s+/);
+    const at = sentences.map((s) => cleaned.indexOf(s.trim()));
+    expect(at.every((p) => p >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(at[0]).toBe(0);
+    expect(at[at.length - 1]).toBeGreaterThan(cleaned.indexOf('Productivity data remains mixed'));
+  });
+
+  it('a chat transcript: names the participants, quotes messages with their speaker from both sides', async () => {
+    const d = await summarise(chatTranscript);
+    expectWellFormed(d);
+    expect(d.title).toBe('Chat with Alice and Bob');
+    expect(d.keyPoints.every((k) => /^(Alice|Bob): /.test(k))).toBe(true);
+    expect(d.keyPoints.some((k) => k.startsWith('Bob: '))).toBe(true);
+    expect(d.keyPoints.some((k) => k.startsWith('Alice: '))).toBe(true);
+    expect(d.detailedSummary).toMatch(/^A chat between Alice and Bob with 5 messages from 10:42 AM to 10:47 AM\./);
+    expect(d.detailedSummary).toContain('- Bob: Sure, will do');
+  });
+
+  it('a code snippet: describes the code instead of quoting it', async () => {
+    const d = await summarise(codeSnippet);
+    expectWellFormed(d);
+    expect(d.title).toBe('How to debounce a function in JavaScript');
+    expect(d.keyPoints).toContain('JavaScript code (9 lines) defining debounce and onResize.');
+    expect(d.keyPoints.some((k) => k.includes('setTimeout'))).toBe(true);
+    expect(d.detailedSummary).not.toContain('clearTimeout(timer);');
+    expect(d.detailedSummary).toContain('The handler runs once the user has stopped resizing for 200 ms.');
+  });
+
+  it('code without a heading gets a title naming what it defines', async () => {
+    const d = await summarise(codeSnippet.split('\n').slice(1, 10).join('\n'));
+    expect(d.title).toBe('JavaScript code: debounce, onResize');
+  });
+
+  it('a bullet list with hyphenation: items re-joined, kept as a list, and used as key points', async () => {
+    const d = await summarise(hyphenatedBullets);
+    expectWellFormed(d);
+    expect(d.title).toBe('Shopping list for the weekend trip');
+    expect(d.keyPoints).toContain('Book the campsite before Thursday');
+    expect(d.detailedSummary).toContain(
+      '- Sleeping bags and two inflatable mattresses\n- A well-known brand of insect repellent',
+    );
+    expect(d.detailedSummary).toContain('1. Book the campsite before Thursday\n2. Check the weather forecast');
+  });
+
+  it('non-English text: summarised with the language-neutral analyser, in its own language', async () => {
+    const d = await summarise(frenchNotes);
+    expectWellFormed(d);
+    expect(d.title).toBe('La Révolution française');
+    expect(d.keyPoints.length).toBeGreaterThanOrEqual(3);
+    expect(d.keyPoints.every((k) => cleanOcrText(frenchNotes).includes(k.replace(/…$/, '')))).toBe(true);
+  });
+
+  it('text in a non-Latin script gets a title and key points from its own sentences', async () => {
+    const text =
+      '光合作用是植物利用光能把二氧化碳和水转化为葡萄糖的过程。它主要发生在叶绿体中。光反应产生ATP和NADPH。卡尔文循环利用这些能量固定二氧化碳。温度和光照强度会影响光合作用的速率。';
+    const d = await summariser.summarise({ pages: [{ fileName: 'zh.png', text }], premium: false, language: null });
+    expectWellFormed(d);
+    expect(d.title.startsWith('光合作用是植物利用光能')).toBe(true);
+    expect(d.keyPoints.length).toBeGreaterThanOrEqual(3);
+    expect(d.keyPoints.every((k) => text.includes(k.replace(/…$/, '')))).toBe(true);
+  });
+
+  it('several pages are summarised together, in page order', async () => {
+    const d = await summarise(lectureNotes, longArticle);
+    expectWellFormed(d);
+    expect(d.title).toBe('Photosynthesis');
+    expect(d.detailedSummary.indexOf('Calvin cycle')).toBeLessThan(d.detailedSummary.indexOf('Remote work'));
+    expect(d.keyPoints.some((k) => /photosynthesis|light|carbon/i.test(k))).toBe(true);
+    expect(d.keyPoints.some((k) => /remote|team|office|work/i.test(k))).toBe(true);
+  });
+
+  it('a single sentence gives a single key point, and a long sentence never becomes a long title', async () => {
+    const one = await summarise(
+      'Remember to submit the lab report on the enzyme kinetics experiment by Friday at noon, including the raw absorbance data, the Lineweaver-Burk plot and a discussion of the sources of error.',
+    );
+    expect(one.keyPoints).toHaveLength(1);
+    expect(one.title.length).toBeLessThanOrEqual(80);
+    expect(one.title.length).toBeGreaterThan(10);
+    expect(one.detailedSummary).toContain('Lineweaver-Burk plot');
+  });
+
+  it('rejects a request whose pages are empty after cleaning', async () => {
+    await expect(
+      summariser.summarise({ pages: [{ fileName: 'x.png', text: '|\n—' }], premium: false, language: null }),
+    ).rejects.toThrow(/Nothing to summarise/);
+  });
+});
+
+describe('local describe', () => {
+  const image = (fileName: string, data: Buffer, width: number, height: number, contentType = 'image/png') => ({
+    fileName,
+    data,
+    contentType,
+    width,
+    height,
+  });
+
+  it('a photo: orientation, size, photo-like, colours named in plain words', async () => {
+    const d = await summariser.describe({
+      images: [image('beach.jpg', await photoImage(320, 200), 320, 200, 'image/jpeg')],
+      premium: false,
+    });
+    expect(d.engine).toBe('local');
+    expect(d.title).toBe('Photo with blue and green tones');
+    expect(d.keyPoints[0]).toBe('Landscape image, 320 × 200 pixels');
+    expect(d.keyPoints[1]).toMatch(/^Looks like a photograph/);
+    expect(d.keyPoints[2]).toMatch(/^Dominant colours: blue \(\d+%\) and green \(\d+%\)$/);
+    expect(d.keyPoints.some((k) => /^Medium brightness overall/.test(k))).toBe(true);
+    expect(d.detailedSummary).toContain('No readable text was found');
+  });
+
+  it('a dark photo is called dark', async () => {
+    const d = await summariser.describe({
+      images: [image('night.jpg', await photoImage(320, 200, { dark: true }), 320, 200, 'image/jpeg')],
+      premium: false,
+    });
+    expect(d.title).toMatch(/^Dark photo with /);
+    expect(d.keyPoints.some((k) => /^Very dark overall/.test(k))).toBe(true);
+  });
+
+  it('a flat graphic and a line drawing are told apart from photos', async () => {
+    const g = await summariser.describe({
+      images: [image('logo.png', await graphicImage(400), 400, 400)],
+      premium: false,
+    });
+    expect(g.title).toBe('Graphic in navy and red');
+    expect(g.keyPoints[0]).toBe('Square image, 400 × 400 pixels');
+    expect(g.keyPoints[1]).toMatch(/^Looks like a graphic or illustration: flat areas of \d main colours$/);
+
+    const dr = await summariser.describe({
+      images: [image('sketch.png', await drawingImage(300, 500), 300, 500)],
+      premium: false,
+    });
+    expect(dr.title).toBe('Drawing or diagram in mostly white');
+    expect(dr.keyPoints[0]).toBe('Portrait image, 300 × 500 pixels');
+  });
+
+  it('several images: one key point per image and a paragraph each', async () => {
+    const d = await summariser.describe({
+      images: [
+        image('beach.jpg', await photoImage(), 320, 200, 'image/jpeg'),
+        image('logo.png', await graphicImage(), 400, 400),
+      ],
+      premium: false,
+    });
+    expect(d.title).toBe('2 images: 1 photo and 1 graphic');
+    expect(d.keyPoints[0]).toBe('2 images without readable text');
+    expect(d.keyPoints[1]).toMatch(/^beach\.jpg: landscape photo, 320 × 200, blue and green/);
+    expect(d.keyPoints[2]).toMatch(/^logo\.png: square graphic, 400 × 400, navy and red/);
+    expect(d.detailedSummary).toMatch(/beach\.jpg\nIt is a landscape image/);
+    expect(d.detailedSummary).toMatch(/logo\.png\nIt is a square image/);
+  });
+
+  it('an image that cannot be decoded yields the nothing-extracted verdict', async () => {
+    const err = await summariser
+      .describe({ images: [image('broken.png', Buffer.from('not an image at all'), 10, 10)], premium: false })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(VerdictError);
+    expect((err as VerdictError).verdict.code).toBe('NOTHING_EXTRACTED');
+  });
+});
+
+describe('colourName', () => {
+  it('names colours in plain words', () => {
+    expect(colourName(255, 255, 255)).toBe('white');
+    expect(colourName(0, 0, 0)).toBe('black');
+    expect(colourName(128, 128, 128)).toBe('grey');
+    expect(colourName(220, 30, 30)).toBe('red');
+    expect(colourName(30, 160, 60)).toBe('green');
+    expect(colourName(40, 90, 220)).toBe('blue');
+    expect(colourName(20, 30, 90)).toBe('navy');
+    expect(colourName(250, 200, 20)).toBe('yellow');
+    expect(colourName(240, 140, 20)).toBe('orange');
+    expect(colourName(120, 70, 30)).toBe('brown');
+    expect(colourName(140, 60, 200)).toBe('purple');
+    expect(colourName(250, 150, 200)).toBe('pink');
+  });
+});

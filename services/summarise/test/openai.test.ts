@@ -1,0 +1,248 @@
+import type { Summariser } from '@snapnotes/contracts';
+import { type OpenAIStandin, startOpenAIStandin } from '@snapnotes/testing/openai-standin';
+import OpenAI from 'openai';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLocalSummariser } from '../src/local.js';
+import { SummariserUnavailableError, createOpenAISummariser, parseModelReply, stripCodeFences } from '../src/openai.js';
+import { graphicImage, photoImage } from './images.js';
+import { type LogEntry, recordingLogger } from './logger.js';
+
+const API_KEY = 'sk-test-secret-123';
+const PAGE =
+  'Photosynthesis\nPlants turn light into chemical energy.\nIt happens in chloroplasts.\nThe Calvin cycle fixes carbon.\nOxygen is released.';
+
+let standin: OpenAIStandin;
+let local: Summariser;
+let entries: LogEntry[];
+
+function make(overrides: Partial<Parameters<typeof createOpenAISummariser>[0]> = {}, baseURL = standin.url) {
+  entries = [];
+  const logger = recordingLogger(entries);
+  return createOpenAISummariser({
+    client: new OpenAI({ apiKey: API_KEY, baseURL, maxRetries: 0 }),
+    model: 'gpt-4o-mini',
+    timeoutMs: 5_000,
+    logger,
+    fallback: local,
+    ...overrides,
+  });
+}
+
+const request = (premium = false, language: string | null = 'eng') => ({
+  pages: [{ fileName: 'slide.png', text: PAGE }],
+  premium,
+  language,
+});
+
+beforeAll(async () => {
+  standin = await startOpenAIStandin();
+  local = await createLocalSummariser({ logger: recordingLogger() });
+});
+
+afterAll(async () => {
+  await standin.close();
+});
+
+beforeEach(() => {
+  standin.requests.length = 0;
+  standin.setBehaviour({ chat: 'ok', chatQueue: [], slowMs: 5_000 });
+});
+
+describe('openai summarise', () => {
+  it('asks for strict JSON-schema output and returns the validated summary', async () => {
+    const d = await make().summarise(request());
+    expect(d).toEqual({
+      title: 'Photosynthesis',
+      keyPoints: [
+        'Plants turn light into chemical energy.',
+        'It happens in chloroplasts.',
+        'The Calvin cycle fixes carbon.',
+      ],
+      detailedSummary: PAGE.split('\n').join(' '),
+      engine: 'openai:gpt-4o-mini',
+    });
+    expect(standin.requests).toHaveLength(1);
+    const sent = standin.requests[0]!;
+    expect(sent.authorized).toBe(true);
+    expect(sent.model).toBe('gpt-4o-mini');
+    expect(sent.responseFormat).toBe('json_schema');
+    const body = sent.body as {
+      response_format: { json_schema: { strict: boolean; schema: { required: string[] } } };
+      messages: { role: string; content: string }[];
+    };
+    expect(body.response_format.json_schema.strict).toBe(true);
+    expect(body.response_format.json_schema.schema.required).toEqual(['title', 'keyPoints', 'detailedSummary']);
+    expect(body.messages.at(-1)).toEqual({ role: 'user', content: PAGE });
+    // The key never reaches the logs.
+    expect(JSON.stringify(entries)).not.toContain(API_KEY);
+  });
+
+  it('separates several pages with a marker naming the file', async () => {
+    await make().summarise({
+      pages: [
+        { fileName: 'a.png', text: 'First page' },
+        { fileName: 'b.png', text: 'Second page' },
+      ],
+      premium: false,
+      language: 'eng',
+    });
+    const body = standin.requests[0]!.body as { messages: { content: string }[] };
+    expect(body.messages.at(-1)!.content).toBe('First page\n\n--- page 2: b.png ---\nSecond page');
+  });
+
+  it('strips a code fence around the JSON', async () => {
+    standin.setBehaviour({ chat: 'code-fenced' });
+    const d = await make().summarise(request());
+    expect(d.title).toBe('Photosynthesis');
+    expect(d.engine).toBe('openai:gpt-4o-mini');
+    expect(standin.requests).toHaveLength(1);
+  });
+
+  it('retries once with a plain instruction after invalid JSON, and uses the retry', async () => {
+    standin.setBehaviour({ chatQueue: ['invalid-json'] });
+    const d = await make().summarise(request());
+    expect(d.engine).toBe('openai:gpt-4o-mini');
+    expect(d.title).toBe('Photosynthesis');
+    expect(standin.requests.map((r) => r.behaviour)).toEqual(['invalid-json', 'ok']);
+    const retry = standin.requests[1]!.body as { messages: { role: string; content: string }[] };
+    expect(retry.messages.at(-1)!.content).toMatch(/not valid JSON/);
+    expect(retry.messages.at(-2)!.role).toBe('assistant');
+  });
+
+  it('falls back to the local summariser when the retry is invalid too, and logs it', async () => {
+    standin.setBehaviour({ chat: 'invalid-json' });
+    const d = await make().summarise(request());
+    expect(d.engine).toBe('local');
+    expect(d.title).toBe('Photosynthesis');
+    expect(d.keyPoints.length).toBeGreaterThanOrEqual(1);
+    expect(standin.requests).toHaveLength(2);
+    expect(entries.some((e) => e.level === 'warn' && /using the local summariser/.test(e.msg ?? ''))).toBe(true);
+  });
+
+  it('throws a transient error on a 5xx (no hidden SDK retries), for the queue to retry', async () => {
+    standin.setBehaviour({ chat: 'server-error' });
+    const err = await make()
+      .summarise(request())
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SummariserUnavailableError);
+    expect((err as Error).message).toMatch(/500/);
+    expect(standin.requests).toHaveLength(1);
+  });
+
+  it('throws a transient error on a timeout', async () => {
+    standin.setBehaviour({ chat: 'slow', slowMs: 5_000 });
+    const started = Date.now();
+    const err = await make({ timeoutMs: 300 })
+      .summarise(request())
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SummariserUnavailableError);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('falls back to the local summariser when the endpoint refuses the request (wrong URL: 404), logging an error', async () => {
+    const d = await make({}, standin.url.replace(/\/v1$/, '/nope')).summarise(request());
+    expect(d.engine).toBe('local');
+    expect(entries.some((e) => e.level === 'error')).toBe(true);
+  });
+
+  it('uses the premium model for premium requests when one is set', async () => {
+    const s = make({ premiumModel: 'gpt-4o' });
+    expect((await s.summarise(request(true))).engine).toBe('openai:gpt-4o');
+    expect((await s.summarise(request(false))).engine).toBe('openai:gpt-4o-mini');
+    expect((await make().summarise(request(true))).engine).toBe('openai:gpt-4o-mini');
+    expect(standin.requests.map((r) => r.model)).toEqual(['gpt-4o', 'gpt-4o-mini', 'gpt-4o-mini']);
+    const premiumBody = standin.requests[0]!.body as { messages: { content: string }[] };
+    expect(premiumBody.messages[0]!.content).toMatch(/Be thorough/);
+  });
+
+  it('asks for the note in the language of the text', async () => {
+    await make().summarise(request(false, 'fra'));
+    const body = standin.requests[0]!.body as { messages: { content: string }[] };
+    expect(body.messages[0]!.content).toMatch(/write the note in French/);
+  });
+});
+
+describe('openai describe', () => {
+  const img = async () => [
+    { fileName: 'beach.jpg', data: await photoImage(320, 200), contentType: 'image/jpeg', width: 320, height: 200 },
+    { fileName: 'logo.png', data: await graphicImage(400), contentType: 'image/png', width: 400, height: 400 },
+  ];
+
+  it('sends the images as base64 image_url parts to the vision model', async () => {
+    const images = await img();
+    const d = await make({ visionModel: 'gpt-4o' }).describe({ images, premium: false });
+    expect(d.engine).toBe('openai:gpt-4o');
+    expect(d.title).toBe('Stand-in description of 2 images');
+    const sent = standin.requests[0]!;
+    expect(sent.model).toBe('gpt-4o');
+    expect(sent.images).toEqual([
+      { mimeType: 'image/jpeg', bytes: images[0]!.data.length },
+      { mimeType: 'image/png', bytes: images[1]!.data.length },
+    ]);
+    const body = sent.body as { messages: { content: { type: string; text?: string }[] }[] };
+    expect(body.messages[1]!.content[0]!.text).toBe(
+      'Image 1: beach.jpg, 320 × 200 pixels\nImage 2: logo.png, 400 × 400 pixels',
+    );
+  });
+
+  it('uses the main model when no vision model is set, and shrinks very large images first', async () => {
+    const big = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+    await make().describe({
+      images: [{ fileName: 'big.png', data: big, contentType: 'image/png', width: 3000, height: 1500 }],
+      premium: false,
+    });
+    const sent = standin.requests[0]!;
+    expect(sent.model).toBe('gpt-4o-mini');
+    const url = (sent.body as { messages: { content: { image_url?: { url: string } }[] }[] }).messages[1]!.content[1]!
+      .image_url!.url;
+    const meta = await sharp(Buffer.from(url.split(',')[1]!, 'base64')).metadata();
+    expect([meta.width, meta.height]).toEqual([1536, 768]);
+  });
+
+  it('falls back to the local describer when the server rejects images (400)', async () => {
+    standin.setBehaviour({ chat: 'reject-images' });
+    const d = await make({ visionModel: 'text-only-model' }).describe({ images: await img(), premium: false });
+    expect(d.engine).toBe('local');
+    expect(d.title).toBe('2 images: 1 photo and 1 graphic');
+    expect(standin.requests).toHaveLength(1);
+    expect(standin.requests[0]!.status).toBe(400);
+  });
+
+  it('throws a transient error on a 5xx', async () => {
+    standin.setBehaviour({ chat: 'server-error' });
+    await expect(make().describe({ images: await img(), premium: false })).rejects.toBeInstanceOf(
+      SummariserUnavailableError,
+    );
+  });
+});
+
+describe('reply parsing', () => {
+  it('strips code fences and prose around a JSON object', () => {
+    expect(stripCodeFences('```json\n{"a":1}\n```')).toBe('{"a":1}');
+    expect(stripCodeFences('```\n{"a":1}\n```')).toBe('{"a":1}');
+    expect(stripCodeFences('Here is the summary:\n```json\n{"a":1}\n```\nHope it helps!')).toBe('{"a":1}');
+    expect(stripCodeFences('Sure! {"a":1} Done.')).toBe('{"a":1}');
+    expect(stripCodeFences('{"a":1}')).toBe('{"a":1}');
+  });
+
+  it('accepts key points as one string with a point per line', () => {
+    const r = parseModelReply(JSON.stringify({ title: 'T', keyPoints: 'one\ntwo\n\nthree', detailedSummary: 'S' }));
+    expect(r).toEqual({ ok: true, value: { title: 'T', keyPoints: ['one', 'two', 'three'], detailedSummary: 'S' } });
+  });
+
+  it('says what is wrong with an unusable reply', () => {
+    expect(parseModelReply('')).toEqual({ ok: false, reason: 'empty reply' });
+    expect(parseModelReply('{"title": "x"')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^invalid JSON/),
+    });
+    const missing = parseModelReply(JSON.stringify({ title: '  ', keyPoints: [] }));
+    expect(missing.ok).toBe(false);
+    expect(!missing.ok && missing.reason).toMatch(/title: title is empty/);
+    expect(!missing.ok && missing.reason).toMatch(/keyPoints: keyPoints is empty/);
+    expect(!missing.ok && missing.reason).toMatch(/detailedSummary/);
+  });
+});
