@@ -54,3 +54,14 @@ export function parseVerdict(text: string | undefined | null): VerdictDetails | 
 export function isVerdictError(err: unknown): err is VerdictError {
   return err instanceof VerdictError || (err instanceof Error && parseVerdict(err.message) !== null);
 }
+
+/**
+ * Errors that retrying cannot fix (an undecodable image, an unknown OCR language, an upload that was given up)
+ * carry `retryable: false`; both queue drivers then fail the job at once instead of retrying it.
+ */
+export function isPermanentError(err: unknown): boolean {
+  return (
+    isVerdictError(err) ||
+    (typeof err === 'object' && err !== null && (err as { retryable?: unknown }).retryable === false)
+  );
+}

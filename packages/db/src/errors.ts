@@ -9,6 +9,8 @@ export class InvalidInputError extends Error {
 }
 
 export class UploadNotFoundError extends Error {
+  /** Retrying cannot bring the upload back: the queue fails the job at once. */
+  readonly retryable = false;
   readonly uploadId: string;
   constructor(uploadId: string) {
     super(`Upload ${uploadId} does not exist`);
@@ -22,6 +24,8 @@ export class UploadNotFoundError extends Error {
  * timeout and deleted the objects), or it completed and its note has since been deleted.
  */
 export class UploadNotActiveError extends Error {
+  /** The gateway gave the upload up; retrying would never write the note. */
+  readonly retryable = false;
   readonly uploadId: string;
   readonly status: UploadStatus;
   constructor(uploadId: string, status: UploadStatus, detail?: string) {

@@ -100,6 +100,17 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
       const key = childFailureKey(reason);
       at = key ? parseJobKey(key) : null;
     }
+    if (stage === 'ocr' && job.images.length > 1) {
+      // A page can fail before its parent moved to waiting-children; the parent then fails with BullMQ's own
+      // "has at least one failed child" message. The page holds the real reason.
+      for (const img of job.images) {
+        const page: Job | undefined = await queues.ocr.getJob(ids.page(img.index));
+        if (page?.failedReason && !childFailureKey(page.failedReason)) {
+          reason = page.failedReason;
+          break;
+        }
+      }
+    }
     if (childFailureKey(reason) || !reason) {
       // The chain broke (a job was removed): look at every job of the flow, deepest first.
       const candidates: [QueueName, string][] = [

@@ -3,7 +3,7 @@
  * with getChildrenValues() (summarise: the ocr pages and the moderation flags; notes: the summary); the `ocr` job
  * fans out one `ocr-page` job per image and waits for them (DESIGN §2).
  */
-import { isVerdictError, uploadJobSchema } from '@snapnotes/contracts';
+import { isPermanentError, isVerdictError, uploadJobSchema } from '@snapnotes/contracts';
 import type { Logger, QueueName, StageHandlers } from '@snapnotes/contracts';
 import { Queue, UnrecoverableError, WaitingChildrenError, Worker } from 'bullmq';
 import type { Job, Processor, WorkerOptions } from 'bullmq';
@@ -39,7 +39,7 @@ async function guard<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (isVerdictError(err) || err instanceof PayloadError) throw new UnrecoverableError(errorMessage(err));
+    if (isPermanentError(err) || err instanceof PayloadError) throw new UnrecoverableError(errorMessage(err));
     throw err;
   }
 }

@@ -3,7 +3,7 @@
  * BullMQ flow, in one process: moderation beside OCR, then summarise, then notes. OCR pages of every upload
  * share ONE FIFO limiter of `ocrConcurrency`.
  */
-import { isVerdictError, QueueName } from '@snapnotes/contracts';
+import { isPermanentError, isVerdictError, QueueName } from '@snapnotes/contracts';
 import type { Logger, NoteResult, StageHandlers, UploadJob } from '@snapnotes/contracts';
 import pLimit from 'p-limit';
 import type { LimitFunction } from 'p-limit';
@@ -37,7 +37,7 @@ const STAGES = Object.values(QueueName);
 
 /** Verdicts and malformed payloads end an upload at once; anything else is treated as transient. */
 function isPermanent(err: unknown): boolean {
-  return isVerdictError(err) || err instanceof PayloadError || err instanceof PipelineFailure;
+  return isPermanentError(err) || err instanceof PayloadError || err instanceof PipelineFailure;
 }
 
 function checkInteger(name: string, value: number, min: number): void {

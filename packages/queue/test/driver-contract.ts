@@ -162,6 +162,23 @@ export function describeDriverContract(name: string, harness: DriverHarness): vo
       expect(rec.moderation).toHaveLength(1);
     });
 
+    it('does not retry an error marked retryable: false', async () => {
+      const { handlers, rec, base } = recordingHandlers({
+        ocr: async (input) => {
+          if (input.image.index === 0) throw Object.assign(new Error('page-0.png is not a decodable image'), { retryable: false });
+          return base.ocr(input);
+        },
+      });
+      const driver = await harness.start(handlers, { ocrConcurrency: 2, attempts: 3, backoffMs: 20 });
+
+      const failure = await failureOf(driver.run(makeUpload(2), { timeoutMs }));
+
+      expect(failure.kind).toBe('error');
+      expect(failure.message).toContain('page-0.png is not a decodable image');
+      expect(rec.ocr.filter((i) => i.image.index === 0)).toHaveLength(1);
+      expect(rec.notes).toHaveLength(0);
+    });
+
     it('surfaces the real message of a permanent error after the last attempt', async () => {
       const { handlers, rec, base } = recordingHandlers({
         ocr: async (input) => {

@@ -85,6 +85,8 @@ export interface TesseractEngine extends OcrEngine {
 }
 
 export class UnsupportedLanguageError extends Error {
+  /** A missing language file stays missing: the queue must not retry. */
+  readonly retryable = false;
   constructor(
     readonly language: string,
     readonly available: readonly string[],

@@ -18,9 +18,7 @@ export function UserMenu() {
   if (!user) return null;
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger
-        className="rounded-full focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-      >
+      <DropdownMenuTrigger className="rounded-full focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
         <span className="sr-only">Account menu</span>
         <span aria-hidden="true">
           <UserAvatar user={user} />

@@ -1,14 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import { startTestServer, type TestServer } from '../test/http-server.js';
-import {
-  ApiError,
-  apiRequest,
-  getQueryFn,
-  NetworkError,
-  setApiBaseUrl,
-  setIdTokenProvider,
-} from './api-client.js';
+import { ApiError, apiRequest, getQueryFn, NetworkError, setApiBaseUrl, setIdTokenProvider } from './api-client.js';
 
 let server: TestServer;
 
@@ -114,7 +107,9 @@ describe('apiRequest', () => {
 
   it('still fails any other 503', async () => {
     server.setHandler(() => ({ status: 503, body: { error: 'PROCESSING_TIMEOUT', message: 'busy' } }));
-    await expect(apiRequest('GET', '/api/busy')).rejects.toThrow('503: {"error":"PROCESSING_TIMEOUT","message":"busy"}');
+    await expect(apiRequest('GET', '/api/busy')).rejects.toThrow(
+      '503: {"error":"PROCESSING_TIMEOUT","message":"busy"}',
+    );
   });
 
   it('reports an unreachable server as a NetworkError', async () => {

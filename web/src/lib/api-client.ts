@@ -27,7 +27,10 @@ export function resolveUrl(url: string): string {
 }
 
 /** Error values meaning the authentication service is not configured on the server ({provider}_NOT_CONFIGURED). */
-const AUTH_NOT_CONFIGURED_ERRORS: ReadonlySet<string> = new Set([ErrorCode.FirebaseNotConfigured, 'AUTH_NOT_CONFIGURED']);
+const AUTH_NOT_CONFIGURED_ERRORS: ReadonlySet<string> = new Set([
+  ErrorCode.FirebaseNotConfigured,
+  'AUTH_NOT_CONFIGURED',
+]);
 
 export const AUTH_NOT_AVAILABLE_MESSAGE = 'Authentication service not available';
 
@@ -67,7 +70,9 @@ function parseJsonObject(text: string): Record<string, unknown> | null {
   if (!text) return null;
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

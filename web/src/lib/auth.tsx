@@ -67,7 +67,8 @@ async function resolveServerUser(identityUser: IdentityUser, interactive: boolea
   try {
     const { user, warning } = await fetchServerUser(identityUser);
     if (interactive) {
-      if (warning) toast({ title: 'Limited login successful', description: 'Some features may be unavailable in demo mode.' });
+      if (warning)
+        toast({ title: 'Limited login successful', description: 'Some features may be unavailable in demo mode.' });
       else toast({ title: 'Login successful', description: 'Welcome!' });
     }
     return user;
@@ -246,7 +247,16 @@ export function AuthProvider({ identity, navigate, children }: AuthProviderProps
       loginWithEmail,
       registerWithEmail,
     }),
-    [state, loggedOut, identity.configured, signInWithGoogle, signInWithGoogleRedirect, logout, loginWithEmail, registerWithEmail],
+    [
+      state,
+      loggedOut,
+      identity.configured,
+      signInWithGoogle,
+      signInWithGoogleRedirect,
+      logout,
+      loginWithEmail,
+      registerWithEmail,
+    ],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

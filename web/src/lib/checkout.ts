@@ -55,7 +55,11 @@ export function useCheckout(navigateTo: (url: string) => void = (url) => window.
   const startCheckout = useCallback(
     async (planType: PlanType) => {
       if (!user || !isAuthenticated) {
-        toast({ variant: 'destructive', title: 'Authentication required', description: 'Please sign in to subscribe.' });
+        toast({
+          variant: 'destructive',
+          title: 'Authentication required',
+          description: 'Please sign in to subscribe.',
+        });
         return;
       }
       setPendingPlan(planType);

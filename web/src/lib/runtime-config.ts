@@ -45,7 +45,10 @@ export async function loadRuntimeConfig(url = '/api/public-config'): Promise<Pub
       logger.warn('The public configuration has an invalid firebase section; sign-in is disabled');
     }
     if (!parsed.success) {
-      logger.warn({ issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 'Invalid public configuration');
+      logger.warn(
+        { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) },
+        'Invalid public configuration',
+      );
       return FALLBACK_CONFIG;
     }
     return parsed.data;

@@ -19,7 +19,9 @@ export function getInitials(displayName: string | null | undefined, email?: stri
       .slice(0, 2)
       .toUpperCase();
   }
-  const fromEmail = Array.from((email ?? '').trim()).slice(0, 2).join('');
+  const fromEmail = Array.from((email ?? '').trim())
+    .slice(0, 2)
+    .join('');
   return fromEmail.toUpperCase();
 }
 

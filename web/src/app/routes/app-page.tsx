@@ -13,7 +13,7 @@ export function AppPage() {
   const { user } = useAuth();
   return (
     <>
-      <SiteHeader logoTo="/app">
+      <SiteHeader maxWidth="max-w-3xl" logoTo="/app">
         <UserMenu />
       </SiteHeader>
       <main className="mx-auto w-full max-w-3xl flex-1 space-y-10 px-4 py-8 sm:px-6">
@@ -30,7 +30,7 @@ export function AppPage() {
         <UploadSection />
         <NotesList />
       </main>
-      <SiteFooter />
+      <SiteFooter maxWidth="max-w-3xl" />
     </>
   );
 }

@@ -51,7 +51,7 @@ const FEATURES = [
 export function AboutPage() {
   return (
     <>
-      <SiteHeader>
+      <SiteHeader maxWidth="max-w-4xl">
         <Button variant="ghost" asChild>
           <Link to="/">Home</Link>
         </Button>
@@ -134,7 +134,7 @@ export function AboutPage() {
           </Button>
         </div>
       </main>
-      <SiteFooter />
+      <SiteFooter maxWidth="max-w-4xl" />
     </>
   );
 }

@@ -52,7 +52,11 @@ export function FeedbackForm({ submit = sendFeedback }: { submit?: (values: Feed
       reset(EMPTY);
     } catch (error) {
       logger.error({ err: error instanceof Error ? error.message : String(error) }, 'Feedback not sent');
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to send feedback. Please try again later.' });
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: 'Failed to send feedback. Please try again later.',
+      });
     }
   };
 

@@ -11,7 +11,7 @@ import { FeedbackForm } from './feedback-form.js';
 export function FeedbackPage() {
   return (
     <>
-      <SiteHeader logoTo="/app">
+      <SiteHeader maxWidth="max-w-2xl" logoTo="/app">
         <UserMenu />
       </SiteHeader>
       <main className="mx-auto w-full max-w-2xl flex-1 space-y-6 px-4 py-8 sm:px-6">
@@ -31,7 +31,7 @@ export function FeedbackPage() {
           </CardContent>
         </Card>
       </main>
-      <SiteFooter />
+      <SiteFooter maxWidth="max-w-2xl" />
     </>
   );
 }

@@ -14,7 +14,7 @@ export interface LegalSection {
 export function LegalLayout({ title, intro, sections }: { title: string; intro: ReactNode; sections: LegalSection[] }) {
   return (
     <>
-      <SiteHeader>
+      <SiteHeader maxWidth="max-w-3xl">
         <Button variant="ghost" asChild>
           <Link to="/">Home</Link>
         </Button>
@@ -53,7 +53,7 @@ export function LegalLayout({ title, intro, sections }: { title: string; intro: 
           ))}
         </article>
       </main>
-      <SiteFooter />
+      <SiteFooter maxWidth="max-w-3xl" />
     </>
   );
 }

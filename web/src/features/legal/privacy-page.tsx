@@ -16,8 +16,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Personal data</strong> from your Google account when you sign in: your name, email address and
-          profile picture.
+          <strong>Personal data</strong> from your Google account when you sign in: your name, email address and profile
+          picture.
         </li>
         <li>
           <strong>Uploaded content</strong>: the images you upload, the text extracted from them, and the titles, key
@@ -53,8 +53,8 @@ const SECTIONS: LegalSection[] = [
         <p>We share data only with the providers we need to run the service:</p>
         <ul>
           <li>
-            <strong>OpenAI</strong>, our AI provider, may receive extracted text and images to produce titles,
-            summaries and image descriptions and to check content for safety.
+            <strong>OpenAI</strong>, our AI provider, may receive extracted text and images to produce titles, summaries
+            and image descriptions and to check content for safety.
           </li>
           <li>
             <strong>Google (Firebase Authentication)</strong> handles sign-in with your Google account.
@@ -75,8 +75,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <p>
         Your uploads and data are kept private: each account can see only its own notes. Data is encrypted in transit,
-        stored with access controls, and every request to our server must carry your signed-in identity token. No
-        method of transmission or storage is completely secure, but we work to protect your information.
+        stored with access controls, and every request to our server must carry your signed-in identity token. No method
+        of transmission or storage is completely secure, but we work to protect your information.
       </p>
     ),
   },
@@ -84,8 +84,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Data Retention',
     body: (
       <p>
-        We keep your notes and uploaded images for as long as your account exists, or until you delete them. Deleting
-        a note removes it and its images. Limited logs are kept for a short period for security and troubleshooting.
+        We keep your notes and uploaded images for as long as your account exists, or until you delete them. Deleting a
+        note removes it and its images. Limited logs are kept for a short period for security and troubleshooting.
       </p>
     ),
   },
@@ -120,8 +120,8 @@ const SECTIONS: LegalSection[] = [
     title: "Children's Privacy",
     body: (
       <p>
-        {PRODUCT_NAME} is not intended for children under 13, and we do not knowingly collect personal data from
-        them. If you believe a child under 13 has given us personal data, contact us and we will delete it.
+        {PRODUCT_NAME} is not intended for children under 13, and we do not knowingly collect personal data from them.
+        If you believe a child under 13 has given us personal data, contact us and we will delete it.
       </p>
     ),
   },

@@ -8,9 +8,9 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          These Terms of Service (the “Terms”) govern your use of {PRODUCT_NAME} (the “Service”), a web application
-          that turns images containing text, such as screenshots and photos of slides, into organised, searchable
-          notes with AI-generated summaries.
+          These Terms of Service (the “Terms”) govern your use of {PRODUCT_NAME} (the “Service”), a web application that
+          turns images containing text, such as screenshots and photos of slides, into organised, searchable notes with
+          AI-generated summaries.
         </p>
         <p>By signing in to or using the Service you agree to these Terms. If you do not agree, do not use it.</p>
       </>
@@ -30,8 +30,8 @@ const SECTIONS: LegalSection[] = [
         <p>
           Every image is checked for content and safety before it is processed. Images that are flagged are not
           processed. Free accounts have a limited number of uploads each month; a Premium subscription (monthly or
-          annual) gives unlimited uploads, priority processing and enhanced summaries. Uploads are limited to 10
-          images at a time and to a maximum of 10 screenshots every 5 minutes.
+          annual) gives unlimited uploads, priority processing and enhanced summaries. Uploads are limited to 10 images
+          at a time and to a maximum of 10 screenshots every 5 minutes.
         </p>
       </>
     ),
@@ -45,8 +45,8 @@ const SECTIONS: LegalSection[] = [
           Google account secure and for all activity under your account.
         </p>
         <p>
-          The Service is not intended for children under 13, and you must be at least 13 years old (or the minimum
-          age of digital consent in your country, if higher) to use it.
+          The Service is not intended for children under 13, and you must be at least 13 years old (or the minimum age
+          of digital consent in your country, if higher) to use it.
         </p>
       </>
     ),
@@ -61,8 +61,8 @@ const SECTIONS: LegalSection[] = [
           purpose of operating, providing and improving the Service.
         </p>
         <p>
-          AI-generated titles, key points and summaries can contain mistakes. Check important information against
-          the original text before relying on it.
+          AI-generated titles, key points and summaries can contain mistakes. Check important information against the
+          original text before relying on it.
         </p>
       </>
     ),
@@ -81,13 +81,13 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          The Service is provided “as is” and “as available”, without warranties of any kind, including accuracy of
-          text extraction or summaries, availability, or fitness for a particular purpose.
+          The Service is provided “as is” and “as available”, without warranties of any kind, including accuracy of text
+          extraction or summaries, availability, or fitness for a particular purpose.
         </p>
         <p>
           To the fullest extent permitted by law, {PRODUCT_NAME} is not liable for indirect, incidental, special or
-          consequential damages, or for loss of data, profits or goodwill. Our total liability for any claim is
-          limited to the amount you paid us in the twelve months before the claim.
+          consequential damages, or for loss of data, profits or goodwill. Our total liability for any claim is limited
+          to the amount you paid us in the twelve months before the claim.
         </p>
       </>
     ),
@@ -106,8 +106,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          You may stop using the Service at any time and cancel a subscription through the payment provider; a
-          cancelled subscription stays active until the end of the period already paid.
+          You may stop using the Service at any time and cancel a subscription through the payment provider; a cancelled
+          subscription stays active until the end of the period already paid.
         </p>
         <p>
           We may suspend or close accounts that break these Terms or put the Service or other users at risk. When an

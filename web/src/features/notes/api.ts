@@ -6,7 +6,6 @@ import { queryKeys } from '../../lib/query-keys.js';
 import { toast } from '../../lib/toast.js';
 import { NOT_LOGGED_IN_MESSAGE } from '../../lib/constants.js';
 
-
 export function useDeleteNote() {
   const { user } = useAuth();
   const queryClient = useQueryClient();

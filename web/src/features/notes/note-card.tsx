@@ -70,10 +70,7 @@ export function NoteCard({ note }: { note: Note }) {
     <Card className="gap-4">
       <CardHeader className="gap-2">
         <div className="flex items-start justify-between gap-2">
-          <EditableTitle
-            title={note.title}
-            onSave={(title) => updateTitle.mutateAsync({ noteId: note.id, title })}
-          />
+          <EditableTitle title={note.title} onSave={(title) => updateTitle.mutateAsync({ noteId: note.id, title })} />
           <div className="flex shrink-0 items-center gap-1">
             <DropdownMenu>
               <DropdownMenuTrigger asChild>

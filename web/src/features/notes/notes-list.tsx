@@ -34,7 +34,9 @@ export function NotesList() {
 
   let body: ReactNode;
   if (limited) {
-    body = <EmptyState icon={NotebookText} title="No notes yet" text="Notes are unavailable while the server is offline." />;
+    body = (
+      <EmptyState icon={NotebookText} title="No notes yet" text="Notes are unavailable while the server is offline." />
+    );
   } else if (notesQuery.isPending) {
     body = (
       <div className="space-y-4" aria-label="Loading notes" role="status">

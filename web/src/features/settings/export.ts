@@ -2,7 +2,12 @@ import type { Note } from '@snapnotes/contracts';
 
 /** All notes as one Markdown document (data portability, DESIGN §7). */
 export function notesToMarkdown(notes: readonly Note[], exportedAt: Date = new Date()): string {
-  const lines: string[] = [`# SnapNotes export`, '', `Exported ${exportedAt.toISOString()} · ${notes.length} notes`, ''];
+  const lines: string[] = [
+    `# SnapNotes export`,
+    '',
+    `Exported ${exportedAt.toISOString()} · ${notes.length} notes`,
+    '',
+  ];
   for (const note of notes) {
     lines.push(`## ${note.title}`, '');
     if (note.createdAt) lines.push(`_Created ${note.createdAt}_`, '');

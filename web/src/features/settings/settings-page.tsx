@@ -126,7 +126,7 @@ export function SettingsPage() {
 
   return (
     <>
-      <SiteHeader logoTo="/app">
+      <SiteHeader maxWidth="max-w-3xl" logoTo="/app">
         <UserMenu />
       </SiteHeader>
       <main className="mx-auto w-full max-w-3xl flex-1 space-y-6 px-4 py-8 sm:px-6">
@@ -198,7 +198,7 @@ export function SettingsPage() {
           </CardContent>
         </Card>
       </main>
-      <SiteFooter />
+      <SiteFooter maxWidth="max-w-3xl" />
     </>
   );
 }

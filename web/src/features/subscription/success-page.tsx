@@ -38,7 +38,10 @@ export function SubscriptionSuccessPage() {
     verifySubscription(sessionId)
       .then(async (plan) => {
         setState({ status: 'success' });
-        toast({ title: 'Subscription successful!', description: 'Thank you for subscribing. You now have unlimited uploads.' });
+        toast({
+          title: 'Subscription successful!',
+          description: 'Thank you for subscribing. You now have unlimited uploads.',
+        });
         analytics.subscriptionPurchased(plan);
         if (user) await refetchUserData(queryClient, user.id);
         await queryClient.invalidateQueries();

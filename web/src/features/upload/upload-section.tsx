@@ -15,12 +15,7 @@ import { useAnalytics, useRuntimeConfig } from '../../lib/runtime.js';
 import { toast } from '../../lib/toast.js';
 import { isOutOfUploads, useQuota } from '../../lib/user-data.js';
 import { cn } from '../../lib/utils.js';
-import {
-  describeUploadError,
-  OUT_OF_UPLOADS_MESSAGE,
-  useProcessScreenshots,
-  type UploadFailure,
-} from './api.js';
+import { describeUploadError, OUT_OF_UPLOADS_MESSAGE, useProcessScreenshots, type UploadFailure } from './api.js';
 import { checkSelection, imagesFromClipboard } from './files.js';
 import { useUploadProgress } from './progress.js';
 
@@ -186,8 +181,8 @@ export function UploadSection() {
             Upload Screenshots
           </CardTitle>
           <CardDescription id={hintId}>
-            PNG, JPG or JPEG, up to 10 images at once. They become one note. Tip: paste a screenshot with Ctrl+V
-            (⌘V on Mac).
+            PNG, JPG or JPEG, up to 10 images at once. They become one note. Tip: paste a screenshot with Ctrl+V (⌘V on
+            Mac).
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
