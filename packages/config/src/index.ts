@@ -3,6 +3,8 @@
  * (an ESLint rule enforces it). Each process calls loadConfig() once at start and passes slices down.
  * Documented in .env.example; keep both in step.
  */
+import { existsSync } from 'node:fs';
+import dotenv from 'dotenv';
 import { z } from 'zod';
 
 const bool = z
@@ -152,6 +154,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripeEnabled: stripeParts.every(Boolean),
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
   };
+}
+
+/** The process environment with some values replaced (the embedded start fills in the servers it started). */
+export function loadConfigWith(overrides: Record<string, string>): Config {
+  return loadConfig({ ...process.env, ...overrides });
+}
+
+/**
+ * Loads a .env file into the environment with dotenv, without overriding variables that are already set
+ * (the real environment wins). Missing file: nothing happens.
+ */
+export function loadDotEnv(path: string): boolean {
+  if (!existsSync(path)) return false;
+  const result = dotenv.config({ path, override: false, quiet: true });
+  if (result.error) throw new ConfigError(`Could not read ${path}: ${result.error.message}`);
+  return true;
 }
 
 /** Reads one raw variable for the few tools that must (test runners deciding which servers to start). */

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, rawEnv } from '@snapnotes/config';
+import { loadConfig, loadConfigWith, loadDotEnv, rawEnv } from '@snapnotes/config';
 import { startAuthEmulator, startLocalPostgres, startLocalS3 } from '@snapnotes/local-services';
 import { createLogger, onShutdown } from '@snapnotes/runtime';
 import { startSnapNotes } from './app.js';
@@ -14,6 +14,7 @@ import { startSnapNotes } from './app.js';
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 async function main(): Promise<void> {
+  loadDotEnv(resolve(repoRoot, '.env'));
   const base = loadConfig();
   const logger = createLogger(base, 'snapnotes');
   const dataDir = resolve(repoRoot, base.DATA_DIR);
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
   }
   if (!base.WEB_DIST_DIR) overrides.WEB_DIST_DIR = resolve(repoRoot, 'web/dist');
 
-  const config = loadConfig({ ...process.env, ...overrides });
+  const config = loadConfigWith(overrides);
   const running = await startSnapNotes(config, logger);
   onShutdown(logger, [['snapnotes', () => running.close()], ...stops.reverse()]);
   logger.info({ url: running.url, queue: config.REDIS_URL ? 'bullmq' : 'in-process' }, 'SnapNotes is ready');

@@ -1,3 +1,4 @@
 export * from './logger.js';
 export * from './wiring.js';
 export * from './shutdown.js';
+export * from './worker.js';

@@ -113,7 +113,9 @@ describe('apiRequest', () => {
   });
 
   it('reports an unreachable server as a NetworkError', async () => {
-    setApiBaseUrl('http://127.0.0.1:9');
+    const closed = await startTestServer();
+    await closed.close();
+    setApiBaseUrl(closed.url);
     try {
       await expect(apiRequest('GET', '/api/x')).rejects.toBeInstanceOf(NetworkError);
     } finally {

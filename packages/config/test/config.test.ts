@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import dotenv from 'dotenv';
+import { ConfigError, envSchema, loadConfig } from '../src/index.js';
+
+describe('loadConfig', () => {
+  it('gives working embedded defaults with nothing set', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(8080);
+    expect(c.FREE_UPLOADS_PER_MONTH).toBe(5);
+    expect(c.OCR_LANGUAGES).toEqual(['eng']);
+    expect(c.S3_FORCE_PATH_STYLE).toBe(true);
+    expect(c.firebaseMode).toBe('none');
+    expect(c.openaiEnabled).toBe(false);
+    expect(c.stripeEnabled).toBe(false);
+    expect(c.publicUrl).toBe('http://127.0.0.1:8080');
+  });
+
+  it('parses types and lists every invalid variable at once', () => {
+    expect(loadConfig({ OCR_LANGUAGES: 'eng+fra', S3_FORCE_PATH_STYLE: 'false', ADMIN_EMAILS: 'a@x.com, b@y.com' })).toMatchObject({
+      OCR_LANGUAGES: ['eng', 'fra'],
+      S3_FORCE_PATH_STYLE: false,
+      ADMIN_EMAILS: ['a@x.com', 'b@y.com'],
+    });
+    expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*LOG_LEVEL|LOG_LEVEL[\s\S]*PORT/);
+  });
+
+  it('treats empty strings as unset', () => {
+    const c = loadConfig({ DATABASE_URL: '', OPENAI_API_KEY: '  ' });
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.openaiEnabled).toBe(false);
+  });
+
+  it('refuses the auth emulator in production, where it would accept unsigned tokens', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_PROJECT_ID: 'p' }),
+    ).toThrow(ConfigError);
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_PROJECT_ID: 'demo-x' }).firebaseMode).toBe('emulator');
+  });
+
+  it('enables OpenAI with a key or a base URL, and Stripe only with key and both prices', () => {
+    expect(loadConfig({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' }).openaiEnabled).toBe(true);
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PRICE_MONTHLY: 'price_m' }).stripeEnabled).toBe(false);
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PRICE_MONTHLY: 'price_m', STRIPE_PRICE_ANNUAL: 'price_a' }).stripeEnabled,
+    ).toBe(true);
+  });
+
+  it('.env.example documents exactly the variables the schema reads, and parses as it stands', () => {
+    const parsed = dotenv.parse(readFileSync(join(import.meta.dirname, '../../../.env.example')));
+    expect(Object.keys(parsed).sort()).toEqual(Object.keys(envSchema.shape).sort());
+    expect(() => loadConfig(parsed)).not.toThrow();
+  });
+});
