@@ -45,7 +45,10 @@ export const envSchema = z.object({
   DATABASE_POOL_MAX: int(10, 1, 200),
   REDIS_URL: optionalString,
   /** Prefix for every BullMQ key, so several deployments or tests share one Redis. */
-  QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default('snapnotes'),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('snapnotes'),
 
   S3_ENDPOINT: optionalString,
   S3_REGION: z.string().default('us-east-1'),
@@ -77,7 +80,12 @@ export const envSchema = z.object({
   OCR_LANGUAGES: z
     .string()
     .default('eng')
-    .transform((v) => v.split(/[+,]/).map((s) => s.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(/[+,]/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   /** Folder of *.traineddata files (e.g. Debian's /usr/share/tesseract-ocr/5/tessdata); default: npm packages. */
   TESSDATA_DIR: optionalString,
   OCR_POOL_SIZE: int(2, 1, 16),

@@ -18,12 +18,16 @@ describe('loadConfig', () => {
   });
 
   it('parses types and lists every invalid variable at once', () => {
-    expect(loadConfig({ OCR_LANGUAGES: 'eng+fra', S3_FORCE_PATH_STYLE: 'false', ADMIN_EMAILS: 'a@x.com, b@y.com' })).toMatchObject({
+    expect(
+      loadConfig({ OCR_LANGUAGES: 'eng+fra', S3_FORCE_PATH_STYLE: 'false', ADMIN_EMAILS: 'a@x.com, b@y.com' }),
+    ).toMatchObject({
       OCR_LANGUAGES: ['eng', 'fra'],
       S3_FORCE_PATH_STYLE: false,
       ADMIN_EMAILS: ['a@x.com', 'b@y.com'],
     });
-    expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*LOG_LEVEL|LOG_LEVEL[\s\S]*PORT/);
+    expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(
+      /PORT[\s\S]*LOG_LEVEL|LOG_LEVEL[\s\S]*PORT/,
+    );
   });
 
   it('treats empty strings as unset', () => {
@@ -36,14 +40,17 @@ describe('loadConfig', () => {
     expect(() =>
       loadConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_PROJECT_ID: 'p' }),
     ).toThrow(ConfigError);
-    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_PROJECT_ID: 'demo-x' }).firebaseMode).toBe('emulator');
+    expect(
+      loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_PROJECT_ID: 'demo-x' }).firebaseMode,
+    ).toBe('emulator');
   });
 
   it('enables OpenAI with a key or a base URL, and Stripe only with key and both prices', () => {
     expect(loadConfig({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1' }).openaiEnabled).toBe(true);
     expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PRICE_MONTHLY: 'price_m' }).stripeEnabled).toBe(false);
     expect(
-      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PRICE_MONTHLY: 'price_m', STRIPE_PRICE_ANNUAL: 'price_a' }).stripeEnabled,
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PRICE_MONTHLY: 'price_m', STRIPE_PRICE_ANNUAL: 'price_a' })
+        .stripeEnabled,
     ).toBe(true);
   });
 

@@ -31,7 +31,10 @@ export const uploadJobSchema = z.object({
   correlationId: z.string().min(1).max(100),
   premium: z.boolean(),
   /** tesseract language codes, e.g. ['eng'] or ['eng', 'fra']. */
-  languages: z.array(z.string().regex(/^[a-z_]{3,10}$/)).min(1).max(4),
+  languages: z
+    .array(z.string().regex(/^[a-z_]{3,10}$/))
+    .min(1)
+    .max(4),
   images: z.array(imageRefSchema).min(1).max(10),
 });
 export type UploadJob = z.infer<typeof uploadJobSchema>;

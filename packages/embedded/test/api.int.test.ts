@@ -61,15 +61,23 @@ describe('a screenshot becomes a note', () => {
     expect(await remaining(alice)).toBe(before - 1);
     expect(await app.listObjects(`users/${alice.id}/`)).toHaveLength(1);
 
-    const stats = (await (await alice.get(`/api/statistics/${alice.id}`)).json()) as { totalNotes: number; totalWords: number };
+    const stats = (await (await alice.get(`/api/statistics/${alice.id}`)).json()) as {
+      totalNotes: number;
+      totalWords: number;
+    };
     expect(stats.totalNotes).toBe(list.length);
     expect(stats.totalWords).toBe(list.reduce((sum, n) => sum + n.wordCount, 0));
     expect(stats.totalWords).toBeGreaterThan(20);
   });
 
   it('keeps the upload order of several images in the original text', async () => {
-    const first = await renderScreenshot({ lines: ['Chapter one: the water cycle', 'Evaporation lifts water from the oceans.'] });
-    const second = await renderScreenshot({ lines: ['Chapter two: clouds and rain', 'Condensation forms clouds over mountains.'], dark: true });
+    const first = await renderScreenshot({
+      lines: ['Chapter one: the water cycle', 'Evaporation lifts water from the oceans.'],
+    });
+    const second = await renderScreenshot({
+      lines: ['Chapter two: clouds and rain', 'Condensation forms clouds over mountains.'],
+      dark: true,
+    });
     const res = await alice.upload([
       { name: 'one.png', data: first },
       { name: 'two.png', data: second },
@@ -83,7 +91,9 @@ describe('a screenshot becomes a note', () => {
   });
 
   it('describes an image with no text instead of failing', async () => {
-    const res = await alice.upload([{ name: 'landscape.png', data: await renderNoTextImage({ width: 800, height: 600 }) }]);
+    const res = await alice.upload([
+      { name: 'landscape.png', data: await renderNoTextImage({ width: 800, height: 600 }) },
+    ]);
     expect(res.status).toBe(200);
     const note = (await res.json()) as Note;
     expect(note.kind).toBe('description');
@@ -126,10 +136,30 @@ describe('flagged content', () => {
 
 describe('bad uploads get a specific 400 and leave nothing behind', () => {
   const cases: Array<[string, () => Promise<Array<{ name: string; data: Buffer; type?: string }>>, string, RegExp]> = [
-    ['a text file named .png', async () => [{ name: 'notes.png', data: await fakePngWithTextContent() }], 'UNSUPPORTED_FILE_TYPE', /"notes\.png" is not a PNG or JPEG/],
-    ['a GIF', async () => [{ name: 'a.gif', data: await gifImage(), type: 'image/gif' }], 'UNSUPPORTED_FILE_TYPE', /GIF/],
-    ['a corrupt PNG', async () => [{ name: 'broken.png', data: await corruptPng() }], 'CORRUPT_IMAGE', /"broken\.png" could not be read/],
-    ['a decompression bomb', async () => [{ name: 'bomb.png', data: await decompressionBombPng() }], 'IMAGE_DIMENSIONS_TOO_LARGE', /megapixel/],
+    [
+      'a text file named .png',
+      async () => [{ name: 'notes.png', data: await fakePngWithTextContent() }],
+      'UNSUPPORTED_FILE_TYPE',
+      /"notes\.png" is not a PNG or JPEG/,
+    ],
+    [
+      'a GIF',
+      async () => [{ name: 'a.gif', data: await gifImage(), type: 'image/gif' }],
+      'UNSUPPORTED_FILE_TYPE',
+      /GIF/,
+    ],
+    [
+      'a corrupt PNG',
+      async () => [{ name: 'broken.png', data: await corruptPng() }],
+      'CORRUPT_IMAGE',
+      /"broken\.png" could not be read/,
+    ],
+    [
+      'a decompression bomb',
+      async () => [{ name: 'bomb.png', data: await decompressionBombPng() }],
+      'IMAGE_DIMENSIONS_TOO_LARGE',
+      /megapixel/,
+    ],
     [
       'a file over 10 MB',
       async () => {
@@ -201,7 +231,9 @@ describe('identity and ownership', () => {
   it('refuses requests without a valid token', async () => {
     const anonymous = await fetch(`${app.url}/api/notes/${alice.id}`);
     expect(anonymous.status).toBe(401);
-    const forged = await fetch(`${app.url}/api/notes/${alice.id}`, { headers: { authorization: 'Bearer not-a-token' } });
+    const forged = await fetch(`${app.url}/api/notes/${alice.id}`, {
+      headers: { authorization: 'Bearer not-a-token' },
+    });
     expect(forged.status).toBe(401);
     const upload = await fetch(`${app.url}/api/process-screenshots`, { method: 'POST' });
     expect(upload.status).toBe(401);
@@ -258,7 +290,9 @@ describe('editing and deleting notes', () => {
   });
 
   it('deletes a note with its images', async () => {
-    const res = await alice.upload([{ name: 'temp.png', data: await renderScreenshot({ lines: ['Temporary note to delete'] }) }]);
+    const res = await alice.upload([
+      { name: 'temp.png', data: await renderScreenshot({ lines: ['Temporary note to delete'] }) },
+    ]);
     const note = (await res.json()) as Note;
     const keysBefore = await app.listObjects(`users/${alice.id}/`);
     const del = await alice.send('DELETE', `/api/notes/${note.id}`);
@@ -274,7 +308,10 @@ describe('service endpoints', () => {
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
     const ready = await fetch(`${app.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(((await ready.json()) as { checks: Record<string, string> }).checks).toMatchObject({ postgres: 'ok', s3: 'ok' });
+    expect(((await ready.json()) as { checks: Record<string, string> }).checks).toMatchObject({
+      postgres: 'ok',
+      s3: 'ok',
+    });
     const cfg = (await (await fetch(`${app.url}/api/public-config`)).json()) as { firebase: { emulatorUrl: string } };
     expect(cfg.firebase.emulatorUrl).toBe(`http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`);
   });

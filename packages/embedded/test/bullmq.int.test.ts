@@ -22,9 +22,16 @@ afterAll(async () => {
 
 describe('over BullMQ', () => {
   it('turns three screenshots into one note, pages in upload order', async () => {
-    const pages = [SAMPLE_TEXT.lectureNotes.slice(0, 3), ['Second page: summary of the lecture'], ['Third page: homework for Friday']];
+    const pages = [
+      SAMPLE_TEXT.lectureNotes.slice(0, 3),
+      ['Second page: summary of the lecture'],
+      ['Third page: homework for Friday'],
+    ];
     const files = await Promise.all(
-      pages.map(async (lines, i) => ({ name: `page-${i + 1}.png`, data: await renderScreenshot({ lines: [...lines] }) })),
+      pages.map(async (lines, i) => ({
+        name: `page-${i + 1}.png`,
+        data: await renderScreenshot({ lines: [...lines] }),
+      })),
     );
     const res = await user.upload(files);
     expect(res.status).toBe(200);
@@ -48,7 +55,9 @@ describe('over BullMQ', () => {
   });
 
   it('describes a text-free image', async () => {
-    const res = await user.upload([{ name: 'scene.jpg', data: await renderNoTextImage({ format: 'jpeg' }), type: 'image/jpeg' }]);
+    const res = await user.upload([
+      { name: 'scene.jpg', data: await renderNoTextImage({ format: 'jpeg' }), type: 'image/jpeg' },
+    ]);
     expect(res.status).toBe(200);
     expect(((await res.json()) as Note).kind).toBe('description');
   });

@@ -73,7 +73,10 @@ export interface Client {
   id: number;
   get(path: string): Promise<Response>;
   send(method: string, path: string, body?: unknown): Promise<Response>;
-  upload(files: Array<{ name: string; data: Buffer; type?: string }>, extra?: Record<string, string>): Promise<Response>;
+  upload(
+    files: Array<{ name: string; data: Buffer; type?: string }>,
+    extra?: Record<string, string>,
+  ): Promise<Response>;
 }
 
 /** Signs a new Google user in on the emulator and registers them through POST /api/user. */
@@ -86,7 +89,12 @@ export async function signUp(app: TestApp, name = 'Test User'): Promise<Client> 
       headers: body === undefined ? auth : { ...auth, 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  const res = await send('POST', '/api/user', { firebaseUid: user.localId, email: user.email, displayName: name, photoURL: '' });
+  const res = await send('POST', '/api/user', {
+    firebaseUid: user.localId,
+    email: user.email,
+    displayName: name,
+    photoURL: '',
+  });
   if (res.status !== 200) throw new Error(`POST /api/user: ${res.status} ${await res.text()}`);
   const record = (await res.json()) as { id: number };
   return {

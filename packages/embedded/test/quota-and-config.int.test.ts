@@ -26,7 +26,9 @@ describe('free allowance', () => {
     expect(refused.status).toBe(400);
     expect((await remaining()).remainingUploads).toBe(1);
 
-    const ok = await user.upload([{ name: 'a.png', data: await renderScreenshot({ lines: ['First note of the month'] }) }]);
+    const ok = await user.upload([
+      { name: 'a.png', data: await renderScreenshot({ lines: ['First note of the month'] }) },
+    ]);
     expect(ok.status).toBe(200);
     expect((await remaining()).remainingUploads).toBe(0);
 

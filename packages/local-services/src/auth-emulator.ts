@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { assertPortFree } from './ports.js';
 
 const require = createRequire(import.meta.url);
 
@@ -58,6 +59,8 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Auth
   mkdirSync(opts.workDir, { recursive: true });
   const hubPort = opts.hubPort ?? opts.port + 1;
   const loggingPort = opts.loggingPort ?? opts.port + 2;
+  await assertPortFree(opts.port, 'the Firebase Auth emulator (EMBEDDED_AUTH_PORT)');
+  await assertPortFree(hubPort, 'the Firebase emulator hub (EMBEDDED_AUTH_PORT + 1)');
   writeFileSync(
     join(opts.workDir, 'firebase.json'),
     JSON.stringify({
@@ -77,16 +80,18 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Auth
     if (existsSync(join(opts.persistDir, 'firebase-export-metadata.json'))) args.push('--import', opts.persistDir);
     args.push('--export-on-exit', opts.persistDir);
   }
-  const child = spawn(
-    process.execPath,
-    args,
-    {
-      cwd: opts.workDir,
-      env: { ...opts.env, CI: 'true', NO_UPDATE_NOTIFIER: '1', FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', HOME: opts.workDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: false,
+  const child = spawn(process.execPath, args, {
+    cwd: opts.workDir,
+    env: {
+      ...opts.env,
+      CI: 'true',
+      NO_UPDATE_NOTIFIER: '1',
+      FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+      HOME: opts.workDir,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: false,
+  });
   const collect = (chunk: Buffer) => {
     const text = chunk.toString();
     output = (output + text).slice(-20_000);

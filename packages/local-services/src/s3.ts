@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import S3rver from 's3rver';
+import { assertPortFree } from './ports.js';
 
 export interface LocalS3 {
   endpoint: string;
@@ -22,6 +23,7 @@ export async function startLocalS3(opts: { dir: string; port: number; buckets: s
     silent: true,
     configureBuckets: opts.buckets.map((name) => ({ name, configs: [] })),
   });
+  await assertPortFree(opts.port, 'the local S3 server (EMBEDDED_S3_PORT)');
   const address = (await server.run()) as AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${address.port}`,

@@ -165,7 +165,8 @@ export function describeDriverContract(name: string, harness: DriverHarness): vo
     it('does not retry an error marked retryable: false', async () => {
       const { handlers, rec, base } = recordingHandlers({
         ocr: async (input) => {
-          if (input.image.index === 0) throw Object.assign(new Error('page-0.png is not a decodable image'), { retryable: false });
+          if (input.image.index === 0)
+            throw Object.assign(new Error('page-0.png is not a decodable image'), { retryable: false });
           return base.ocr(input);
         },
       });

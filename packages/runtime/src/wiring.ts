@@ -48,7 +48,9 @@ export async function connectDatabase(
   opts: { migrate: boolean },
 ): Promise<DatabaseHandle & { repos: Repositories }> {
   if (!config.DATABASE_URL) {
-    throw new MissingConfigError('DATABASE_URL is not set (postgres://user:password@host:5432/db). `pnpm start` sets it for you.');
+    throw new MissingConfigError(
+      'DATABASE_URL is not set (postgres://user:password@host:5432/db). `pnpm start` sets it for you.',
+    );
   }
   const handle = createDatabase({ url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX, logger });
   if (opts.migrate) await migrateToLatest(handle.db);

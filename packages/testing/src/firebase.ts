@@ -9,7 +9,8 @@ export const TEST_FIREBASE_PROJECT = 'demo-snapnotes';
 
 export function authEmulatorHost(): string {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: run through the integration project (global setup).');
+  if (!host)
+    throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: run through the integration project (global setup).');
   return host;
 }
 
@@ -19,7 +20,9 @@ export interface TestUser extends EmulatorSignIn {
 }
 
 /** A fresh Google user signed in on the emulator; returns its ID token. */
-export async function createTestUser(overrides: Partial<{ sub: string; email: string; name: string }> = {}): Promise<TestUser> {
+export async function createTestUser(
+  overrides: Partial<{ sub: string; email: string; name: string }> = {},
+): Promise<TestUser> {
   const sub = overrides.sub ?? `g-${randomUUID()}`;
   const name = overrides.name ?? 'Test User';
   const email = overrides.email ?? `${sub}@example.com`;

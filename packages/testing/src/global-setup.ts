@@ -23,7 +23,13 @@ export default async function setup(): Promise<() => Promise<void>> {
   if (process.env.FIREBASE_AUTH_EMULATOR_HOST) return async () => {};
   const dir = mkdtempSync(join(tmpdir(), 'snapnotes-auth-'));
   const [port, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort()];
-  const emulator = await startAuthEmulator({ port, hubPort, loggingPort, workDir: dir, env: { PATH: process.env.PATH } });
+  const emulator = await startAuthEmulator({
+    port,
+    hubPort,
+    loggingPort,
+    workDir: dir,
+    env: { PATH: process.env.PATH },
+  });
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
   process.env.FIREBASE_PROJECT_ID = emulator.projectId;
   return async () => {

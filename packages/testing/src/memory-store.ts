@@ -4,7 +4,9 @@ import type { ObjectStore } from '@snapnotes/contracts';
  * An in-memory ObjectStore for unit tests of stage handlers (the store is a process boundary;
  * integration tests use the real S3 store against s3rver or MinIO instead).
  */
-export function createMemoryStore(initial: Record<string, Buffer> = {}): ObjectStore & { objects: Map<string, Buffer> } {
+export function createMemoryStore(
+  initial: Record<string, Buffer> = {},
+): ObjectStore & { objects: Map<string, Buffer> } {
   const objects = new Map<string, Buffer>(Object.entries(initial));
   return {
     objects,

@@ -54,7 +54,8 @@ export async function authenticate(req: FastifyRequest): Promise<VerifiedIdentit
   if (!verifier) throw NOT_CONFIGURED;
   const header = req.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match?.[1]) throw new HttpError(401, ErrorCode.Unauthorized, 'Sign in to continue: the request carries no identity token.');
+  if (!match?.[1])
+    throw new HttpError(401, ErrorCode.Unauthorized, 'Sign in to continue: the request carries no identity token.');
   try {
     req.identity = await verifier.verify(match[1]);
     return req.identity;
@@ -70,7 +71,8 @@ export async function authenticate(req: FastifyRequest): Promise<VerifiedIdentit
 export async function currentUser(req: FastifyRequest) {
   const identity = req.identity ?? (await authenticate(req));
   const user = await req.server.deps.repos.users.findByFirebaseUid(identity.uid);
-  if (!user) throw new HttpError(403, ErrorCode.Forbidden, 'Your account is not set up yet. Sign in again to create it.');
+  if (!user)
+    throw new HttpError(403, ErrorCode.Forbidden, 'Your account is not set up yet. Sign in again to create it.');
   return user;
 }
 
@@ -122,7 +124,9 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
       return reply.code(status).send({ error: ErrorCode.BadRequest, message: (err as Error).message });
     }
     req.log.error({ err, url: req.url, method: req.method }, 'unhandled error');
-    return reply.code(500).send({ error: ErrorCode.Internal, message: 'Something went wrong on our side. Please try again.' });
+    return reply
+      .code(500)
+      .send({ error: ErrorCode.Internal, message: 'Something went wrong on our side. Please try again.' });
   });
 
   registerMiscRoutes(app);
@@ -136,11 +140,15 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     // Client-side routes: every non-API GET that is not a file gets the app shell.
     app.setNotFoundHandler((req, reply) => {
       if (req.method === 'GET' && !req.url.startsWith('/api/')) return reply.sendFile('index.html');
-      return reply.code(404).send({ error: ErrorCode.NotFound, message: `No route for ${req.method} ${req.url.split('?')[0]}` });
+      return reply
+        .code(404)
+        .send({ error: ErrorCode.NotFound, message: `No route for ${req.method} ${req.url.split('?')[0]}` });
     });
   } else {
     app.setNotFoundHandler((req, reply) =>
-      reply.code(404).send({ error: ErrorCode.NotFound, message: `No route for ${req.method} ${req.url.split('?')[0]}` }),
+      reply
+        .code(404)
+        .send({ error: ErrorCode.NotFound, message: `No route for ${req.method} ${req.url.split('?')[0]}` }),
     );
   }
   return app;

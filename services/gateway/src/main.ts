@@ -12,7 +12,9 @@ loadDotEnv('.env');
 const config = loadConfig();
 const logger = createLogger({ ...config, SERVICE_ROLE: 'gateway' });
 if (!config.REDIS_URL) {
-  logger.fatal('REDIS_URL is not set: the gateway hands uploads to the stage workers through BullMQ (use `pnpm start` for one process).');
+  logger.fatal(
+    'REDIS_URL is not set: the gateway hands uploads to the stage workers through BullMQ (use `pnpm start` for one process).',
+  );
   process.exit(1);
 }
 const db = await connectDatabase(config, logger, { migrate: true });

@@ -87,7 +87,11 @@ export async function readUpload(req: FastifyRequest): Promise<ParsedUpload> {
         );
       case 'FST_REQ_FILE_TOO_LARGE': {
         const name = sanitizeFileName(current?.filename, files.length);
-        throw new HttpError(400, ErrorCode.FileTooLarge, `"${name}" is larger than ${MB} MB. Each image must be ${MB} MB or smaller.`);
+        throw new HttpError(
+          400,
+          ErrorCode.FileTooLarge,
+          `"${name}" is larger than ${MB} MB. Each image must be ${MB} MB or smaller.`,
+        );
       }
       case 'FST_PARTS_LIMIT':
       case 'FST_FIELDS_LIMIT':
@@ -102,7 +106,11 @@ export async function readUpload(req: FastifyRequest): Promise<ParsedUpload> {
     }
   }
   if (files.length === 0) {
-    throw new HttpError(400, ErrorCode.NoFiles, "No images were uploaded. Add at least one PNG or JPEG in the 'images' field.");
+    throw new HttpError(
+      400,
+      ErrorCode.NoFiles,
+      "No images were uploaded. Add at least one PNG or JPEG in the 'images' field.",
+    );
   }
   return { files, fields };
 }
@@ -127,7 +135,11 @@ export async function checkImage(file: ReceivedFile): Promise<CheckedImage> {
     width = meta.width ?? 0;
     height = meta.height ?? 0;
   } catch {
-    throw new HttpError(400, ErrorCode.CorruptImage, `"${name}" could not be read: the image is damaged or incomplete.`);
+    throw new HttpError(
+      400,
+      ErrorCode.CorruptImage,
+      `"${name}" could not be read: the image is damaged or incomplete.`,
+    );
   }
   if (width <= 0 || height <= 0) {
     throw new HttpError(400, ErrorCode.CorruptImage, `"${name}" could not be read: the image has no size.`);
@@ -146,7 +158,11 @@ export async function checkImage(file: ReceivedFile): Promise<CheckedImage> {
       .raw()
       .toBuffer();
   } catch {
-    throw new HttpError(400, ErrorCode.CorruptImage, `"${name}" could not be read: the image is damaged or incomplete.`);
+    throw new HttpError(
+      400,
+      ErrorCode.CorruptImage,
+      `"${name}" could not be read: the image is damaged or incomplete.`,
+    );
   }
   const contentType = type.mime as AcceptedMime;
   return { ...file, contentType, extension: contentType === 'image/png' ? 'png' : 'jpg', width, height };

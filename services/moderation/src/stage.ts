@@ -85,10 +85,15 @@ export function createModerationStage(deps: ModerationStageDeps): StageHandlers[
     const verdicts = await mapLimit(images, parallelism, (ref) => check(ref, log));
     const flagged = images.flatMap((ref, i) => {
       const verdict = verdicts[i];
-      return verdict?.flagged ? [{ index: ref.index, fileName: ref.fileName, reason: verdict.reason ?? 'flagged' }] : [];
+      return verdict?.flagged
+        ? [{ index: ref.index, fileName: ref.fileName, reason: verdict.reason ?? 'flagged' }]
+        : [];
     });
     const durationMs = Math.round(performance.now() - started);
-    log.info({ checked: images.length, flagged: flagged.length, engine: deps.image.name, durationMs }, 'images checked');
+    log.info(
+      { checked: images.length, flagged: flagged.length, engine: deps.image.name, durationMs },
+      'images checked',
+    );
     return { checked: images.length, engine: deps.image.name, flagged };
   };
 }

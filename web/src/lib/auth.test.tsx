@@ -10,7 +10,12 @@ import { FakeIdentity } from '../test/fake-identity.js';
 import { createQueryClient } from './query-client.js';
 import { getToastState, resetToasts } from './toast.js';
 
-const alice: IdentityUser = { uid: 'uid-alice', email: 'alice@example.com', displayName: 'Alice Example', photoURL: null };
+const alice: IdentityUser = {
+  uid: 'uid-alice',
+  email: 'alice@example.com',
+  displayName: 'Alice Example',
+  photoURL: null,
+};
 const serverAlice = {
   id: 7,
   firebaseUid: 'uid-alice',
@@ -274,7 +279,10 @@ describe('logout and removed email sign-in', () => {
   it('email login and registration toast that they are not available, then fail', async () => {
     mount(new FakeIdentity());
     await expect(auth.loginWithEmail('a@b.c', 'pw')).rejects.toThrow();
-    expect(lastToast()).toMatchObject({ title: 'Email login not available', description: 'Please use Google sign-in.' });
+    expect(lastToast()).toMatchObject({
+      title: 'Email login not available',
+      description: 'Please use Google sign-in.',
+    });
     await expect(auth.registerWithEmail('a@b.c', 'pw')).rejects.toThrow();
     expect(lastToast()).toMatchObject({
       title: 'Email registration not available',

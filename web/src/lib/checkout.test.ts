@@ -30,7 +30,10 @@ describe('createCheckoutSession', () => {
   });
 
   it('recognises "service unavailable" whether it comes as an error or as a message', async () => {
-    reply = { status: 503, body: { error: 'SUBSCRIPTION_UNAVAILABLE', message: 'Subscription service is currently unavailable' } };
+    reply = {
+      status: 503,
+      body: { error: 'SUBSCRIPTION_UNAVAILABLE', message: 'Subscription service is currently unavailable' },
+    };
     expect((await createCheckoutSession('monthly')).kind).toBe('unavailable');
     reply = { body: { message: 'Subscription service is currently unavailable' } };
     expect((await createCheckoutSession('monthly')).kind).toBe('unavailable');
@@ -56,6 +59,9 @@ describe('createCheckoutSession', () => {
       message: 'Invalid response format from server',
     });
     reply = { body: { sessionId: 'cs_1' } };
-    await expect(createCheckoutSession('annual')).resolves.toEqual({ kind: 'error', message: 'No checkout URL returned' });
+    await expect(createCheckoutSession('annual')).resolves.toEqual({
+      kind: 'error',
+      message: 'No checkout URL returned',
+    });
   });
 });

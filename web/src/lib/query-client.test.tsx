@@ -88,7 +88,12 @@ describe('per-user queries', () => {
   });
 
   it('refetchUserData refetches notes, statistics, remaining uploads and subscription', async () => {
-    for (const key of [queryKeys.notes(5), queryKeys.statistics(5), queryKeys.remainingUploads(5), queryKeys.subscription(5)]) {
+    for (const key of [
+      queryKeys.notes(5),
+      queryKeys.statistics(5),
+      queryKeys.remainingUploads(5),
+      queryKeys.subscription(5),
+    ]) {
       await client.fetchQuery({ queryKey: key });
     }
     server.requests.length = 0;

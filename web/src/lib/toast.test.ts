@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast, getToastState, resetToasts, toast, TOAST_LIMIT, TOAST_REMOVE_DELAY, toastReducer } from './toast.js';
+import {
+  dismissToast,
+  getToastState,
+  resetToasts,
+  toast,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY,
+  toastReducer,
+} from './toast.js';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -42,4 +42,3 @@ export class FakeIdentity implements IdentityClient {
     for (const listener of this.listeners) listener(user);
   }
 }
-

@@ -15,7 +15,9 @@ export function registerNotesRoutes(app: FastifyInstance): void {
   app.get<{ Params: { userId: string }; Querystring: { q?: string } }>('/api/notes/:userId', async (req) => {
     const user = await ownUser(req, req.params.userId);
     const q = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 200) : '';
-    const rows = q ? await app.deps.repos.notes.searchForUser(user.id, q) : await app.deps.repos.notes.listByUser(user.id);
+    const rows = q
+      ? await app.deps.repos.notes.searchForUser(user.id, q)
+      : await app.deps.repos.notes.listByUser(user.id);
     return rows.map(toApiNote);
   });
 
@@ -35,9 +37,11 @@ export function registerNotesRoutes(app: FastifyInstance): void {
     if (!objectKeys) throw NOT_FOUND();
     if (objectKeys.length > 0) {
       // The note is gone either way; an object left behind is logged, never shown.
-      await app.deps.store.deleteMany(objectKeys).catch((err: unknown) =>
-        req.log.error({ err, noteId: id, keys: objectKeys.length }, 'could not delete note images'),
-      );
+      await app.deps.store
+        .deleteMany(objectKeys)
+        .catch((err: unknown) =>
+          req.log.error({ err, noteId: id, keys: objectKeys.length }, 'could not delete note images'),
+        );
     }
     return { success: true, id };
   });

@@ -16,13 +16,19 @@ export function registerUploadRoutes(app: FastifyInstance): void {
    */
   app.post('/api/process-screenshots', async (req) => {
     const { repos, store, pipeline, config } = app.deps;
+    const t0 = performance.now();
+    const phases: Record<string, number> = {};
+    const mark = (name: string) => (phases[name] = Math.round(performance.now() - t0));
     const user = await currentUser(req);
+    mark('auth');
     const { files, fields } = await readUpload(req);
+    mark('read');
     if (fields.userId && fields.userId !== String(user.id)) {
       throw new HttpError(403, ErrorCode.Forbidden, 'You can only upload to your own account.');
     }
     const images: CheckedImage[] = [];
     for (const file of files) images.push(await checkImage(file));
+    mark('checked');
 
     const now = new Date();
     const subscribed = Boolean(await repos.subscriptions.findActiveByUser(user.id, now));
@@ -49,10 +55,12 @@ export function registerUploadRoutes(app: FastifyInstance): void {
     if (!reservation.ok) {
       throw new HttpError(402, ErrorCode.UpgradeRequired, UPGRADE_MESSAGE, { upgradeRequired: true });
     }
+    mark('reserved');
     const log = req.log.child({ uploadId, userId: user.id, images: refs.length });
 
     try {
       await Promise.all(refs.map((ref, i) => store.put(ref.key, images[i]!.data, ref.contentType)));
+      mark('stored');
     } catch (err) {
       log.error({ err }, 'storing upload failed');
       await abandon(req, uploadId, refs, 'failed', 'STORAGE_ERROR', 'Could not store the images');
@@ -70,9 +78,11 @@ export function registerUploadRoutes(app: FastifyInstance): void {
     const started = Date.now();
     try {
       const result = await pipeline.run(job, { timeoutMs: config.PROCESSING_TIMEOUT_MS });
+      mark('pipeline');
       const note = await repos.notes.findByIdForUser(result.noteId, user.id);
       if (!note) throw new Error(`note ${result.noteId} of upload ${uploadId} not found after processing`);
-      log.info({ noteId: note.id, ms: Date.now() - started }, 'upload processed');
+      mark('loaded');
+      log.info({ noteId: note.id, ms: Date.now() - started, phases }, 'upload processed');
       return toApiNote(note);
     } catch (err) {
       if (!(err instanceof PipelineFailure)) {

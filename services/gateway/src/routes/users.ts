@@ -37,31 +37,37 @@ export function registerUserRoutes(app: FastifyInstance): void {
     return app.deps.repos.notes.statistics(user.id);
   });
 
-  app.get<{ Params: { userId: string } }>('/api/user/:userId/remaining-uploads', async (req): Promise<RemainingUploads> => {
-    const user = await ownUser(req, req.params.userId);
-    const quota = await quotaFor(app.deps, user.id, new Date());
-    return {
-      remainingUploads: quota.remaining,
-      hasSubscription: quota.subscribed,
-      limit: quota.limit,
-      resetsAt: quota.resetsAt?.toISOString() ?? null,
-    };
-  });
+  app.get<{ Params: { userId: string } }>(
+    '/api/user/:userId/remaining-uploads',
+    async (req): Promise<RemainingUploads> => {
+      const user = await ownUser(req, req.params.userId);
+      const quota = await quotaFor(app.deps, user.id, new Date());
+      return {
+        remainingUploads: quota.remaining,
+        hasSubscription: quota.subscribed,
+        limit: quota.limit,
+        resetsAt: quota.resetsAt?.toISOString() ?? null,
+      };
+    },
+  );
 
-  app.get<{ Params: { userId: string } }>('/api/user/:userId/subscription', async (req): Promise<SubscriptionResponse> => {
-    const user = await ownUser(req, req.params.userId);
-    const sub = await app.deps.repos.subscriptions.findByUser(user.id);
-    const active = await app.deps.repos.subscriptions.findActiveByUser(user.id, new Date());
-    return {
-      subscription: sub
-        ? {
-            status: sub.status,
-            plan: sub.plan,
-            currentPeriodEnd: sub.currentPeriodEnd ? new Date(sub.currentPeriodEnd).toISOString() : null,
-            cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
-          }
-        : null,
-      hasActiveSubscription: Boolean(active),
-    };
-  });
+  app.get<{ Params: { userId: string } }>(
+    '/api/user/:userId/subscription',
+    async (req): Promise<SubscriptionResponse> => {
+      const user = await ownUser(req, req.params.userId);
+      const sub = await app.deps.repos.subscriptions.findByUser(user.id);
+      const active = await app.deps.repos.subscriptions.findActiveByUser(user.id, new Date());
+      return {
+        subscription: sub
+          ? {
+              status: sub.status,
+              plan: sub.plan,
+              currentPeriodEnd: sub.currentPeriodEnd ? new Date(sub.currentPeriodEnd).toISOString() : null,
+              cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+            }
+          : null,
+        hasActiveSubscription: Boolean(active),
+      };
+    },
+  );
 }

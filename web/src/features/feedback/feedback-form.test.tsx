@@ -52,7 +52,10 @@ describe('FeedbackForm', () => {
     await act(async () => finish());
     await waitFor(() => expect(field('Name').value).toBe(''));
     expect(field('Message').value).toBe('');
-    expect(getToastState().toasts[0]).toMatchObject({ title: 'Feedback sent', description: 'Thank you for your feedback!' });
+    expect(getToastState().toasts[0]).toMatchObject({
+      title: 'Feedback sent',
+      description: 'Thank you for your feedback!',
+    });
   });
 
   it('keeps the form and shows a destructive toast when sending fails', async () => {

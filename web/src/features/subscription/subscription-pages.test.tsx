@@ -15,7 +15,9 @@ let verifyReply: Reply;
 beforeAll(async () => {
   server = await startTestServer((req) => {
     if (req.path === '/api/user') {
-      return { body: { id: 4, firebaseUid: 'u4', email: 'd@example.com', username: 'd', displayName: 'D', photoURL: '' } };
+      return {
+        body: { id: 4, firebaseUid: 'u4', email: 'd@example.com', username: 'd', displayName: 'D', photoURL: '' },
+      };
     }
     if (req.path === '/api/verify-subscription') return verifyReply;
     return { body: {} };

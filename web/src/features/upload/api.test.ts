@@ -27,7 +27,11 @@ describe('describeUploadError', () => {
     const failure = describeUploadError(
       apiError(400, { error: 'INAPPROPRIATE_CONTENT', message: 'x', inappropriateImages: ['a.png', 'b.jpg'] }),
     );
-    expect(failure).toEqual({ kind: 'inappropriate', message: INAPPROPRIATE_MESSAGE, flaggedFiles: ['a.png', 'b.jpg'] });
+    expect(failure).toEqual({
+      kind: 'inappropriate',
+      message: INAPPROPRIATE_MESSAGE,
+      flaggedFiles: ['a.png', 'b.jpg'],
+    });
   });
 
   it('other 400s show the server message, or the generic text', () => {

@@ -23,7 +23,9 @@ beforeAll(async () => {
   vi.stubGlobal('File', NodeFile);
   server = await startTestServer((req) => {
     if (req.path === '/api/user') {
-      return { body: { id: 3, firebaseUid: 'u3', email: 'c@example.com', username: 'c', displayName: 'C', photoURL: '' } };
+      return {
+        body: { id: 3, firebaseUid: 'u3', email: 'c@example.com', username: 'c', displayName: 'C', photoURL: '' },
+      };
     }
     if (req.path === '/api/user/3/remaining-uploads') return { body: remaining };
     if (req.path === '/api/process-screenshots') return uploadReply;
@@ -58,7 +60,8 @@ async function setup() {
   return harness;
 }
 
-const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
+const png = (name: string) =>
+  new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
 const chooseFiles = (files: File[]) => fireEvent.change(screen.getByLabelText('Upload images'), { target: { files } });
 const uploads = () => server.requests.filter((r) => r.path === '/api/process-screenshots');
 
@@ -78,7 +81,9 @@ describe('UploadSection', () => {
     });
     expect(analytics.events).toContainEqual(['note_created']);
     // The four per-user queries are refetched.
-    await waitFor(() => expect(server.requests.filter((r) => r.path === '/api/user/3/remaining-uploads').length).toBe(2));
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.path === '/api/user/3/remaining-uploads').length).toBe(2),
+    );
   });
 
   it('alerts when more than 10 files are chosen and sends nothing', async () => {
@@ -102,6 +107,18 @@ describe('UploadSection', () => {
     expect(within(panel).getByText('$5.88 saved vs monthly')).toBeTruthy();
     fireEvent.click(within(panel).getByRole('button', { name: 'Maybe Later' }));
     expect(screen.queryByRole('region', { name: 'Unlock unlimited uploads' })).toBeNull();
+  });
+
+  it('shows unlimited uploads (null on the wire) as ∞ and never blocks a subscriber', async () => {
+    remaining = { remainingUploads: null, hasSubscription: true, limit: null, resetsAt: null };
+    const identity = new FakeIdentity();
+    identity.current = { uid: 'u3', email: 'c@example.com', displayName: 'C', photoURL: null };
+    setIdTokenProvider(() => identity.getIdToken());
+    renderInApp(<UploadSection />, { identity, path: '/app' });
+    expect(await screen.findByText('Unlimited uploads')).toBeTruthy();
+    expect(screen.getByText('∞')).toBeTruthy();
+    chooseFiles([png('a.png')]);
+    await waitFor(() => expect(uploads()).toHaveLength(1));
   });
 
   it('lists flagged files when the server rejects inappropriate content', async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertCircle, CheckCircle2, Crown, ImageUp, Infinity as InfinityIcon, Loader2 } from 'lucide-react';
+import { AlertCircle, CheckCircle2, Crown, ImageUp, Loader2 } from 'lucide-react';
 import { UpgradePanel } from '../../components/upgrade-panel.js';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.js';
 import { Badge } from '../../components/ui/badge.js';
@@ -34,7 +34,9 @@ function QuotaLine({ onUpgrade }: { onUpgrade: () => void }) {
           Premium
         </Badge>
         <span className="inline-flex items-center gap-1">
-          <InfinityIcon className="size-4" aria-hidden="true" />
+          <span aria-hidden="true" className="text-base leading-none">
+            ∞
+          </span>
           Unlimited uploads
         </span>
       </p>

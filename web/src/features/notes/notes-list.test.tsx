@@ -1,0 +1,175 @@
+// @vitest-environment jsdom
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { startTestServer, type Reply, type TestServer } from '../../test/http-server.js';
+import { FakeIdentity } from '../../test/fake-identity.js';
+import { renderInApp } from '../../test/render-app.js';
+import { setApiBaseUrl, setIdTokenProvider } from '../../lib/api-client.js';
+import { getToastState, resetToasts } from '../../lib/toast.js';
+import { NotesList } from './notes-list.js';
+
+const note = (id: number, title: string, extra: Partial<Record<string, unknown>> = {}) => ({
+  id,
+  userId: 5,
+  title,
+  keyPoints: [`${title} point one`, `${title} point two`],
+  detailedSummary: `${title} detailed summary`,
+  originalText: `${title} original text`,
+  kind: 'text',
+  imageCount: 1,
+  wordCount: 10,
+  language: 'en',
+  createdAt: '2025-04-11T10:00:00.000Z',
+  updatedAt: '2025-04-11T10:00:00.000Z',
+  ...extra,
+});
+
+let server: TestServer;
+let notes: ReturnType<typeof note>[];
+let deleteReply: Reply;
+let patchReply: Reply | null;
+
+beforeAll(async () => {
+  server = await startTestServer((req) => {
+    if (req.path === '/api/user') {
+      return {
+        body: { id: 5, firebaseUid: 'u5', email: 'e@example.com', username: 'e', displayName: 'E', photoURL: '' },
+      };
+    }
+    if (req.path === '/api/notes/5') return { body: notes };
+    const del = req.method === 'DELETE' && req.path.match(/^\/api\/notes\/(\d+)$/);
+    if (del) {
+      if ((deleteReply.status ?? 200) < 300) notes = notes.filter((n) => n.id !== Number(del[1]));
+      return deleteReply;
+    }
+    const patch = req.method === 'PATCH' && req.path.match(/^\/api\/notes\/(\d+)\/title$/);
+    if (patch) {
+      if (patchReply) return patchReply;
+      const { title } = JSON.parse(req.text) as { title: string };
+      notes = notes.map((n) => (n.id === Number(patch[1]) ? { ...n, title } : n));
+      return { body: notes.find((n) => n.id === Number(patch[1])) };
+    }
+    return { body: {} };
+  });
+  setApiBaseUrl(server.url);
+});
+afterAll(async () => {
+  await server.close();
+  setApiBaseUrl('');
+});
+beforeEach(() => {
+  server.requests.length = 0;
+  notes = [note(1, 'Photosynthesis'), note(2, 'French Revolution', { detailedSummary: 'The monarchy fell.' })];
+  deleteReply = { status: 204 };
+  patchReply = null;
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  vi.restoreAllMocks();
+});
+
+function mount() {
+  const identity = new FakeIdentity();
+  identity.current = { uid: 'u5', email: 'e@example.com', displayName: 'E', photoURL: null };
+  setIdTokenProvider(() => identity.getIdToken());
+  return renderInApp(<NotesList />, { identity, path: '/app' });
+}
+
+const card = (title: string) => screen.getByRole('heading', { name: title }).closest('li') as HTMLElement;
+
+describe('NotesList', () => {
+  it('shows the empty state when there are no notes', async () => {
+    notes = [];
+    mount();
+    expect(await screen.findByText('No notes yet')).toBeTruthy();
+    expect(screen.getByText('Upload screenshots to create your first note')).toBeTruthy();
+  });
+
+  it('filters by any field and says when nothing matches', async () => {
+    mount();
+    await screen.findByRole('heading', { name: 'Photosynthesis' });
+    const search = screen.getByPlaceholderText('Search notes...');
+    fireEvent.change(search, { target: { value: 'MONARCHY' } });
+    expect(screen.queryByRole('heading', { name: 'Photosynthesis' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'French Revolution' })).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'quantum' } });
+    expect(screen.getByText('No notes match your search')).toBeTruthy();
+  });
+
+  it('keeps Detailed Summary and Original Text closed until opened', async () => {
+    mount();
+    await screen.findByRole('heading', { name: 'Photosynthesis' });
+    const item = card('Photosynthesis');
+    expect(within(item).getByText('Photosynthesis point one')).toBeTruthy();
+    expect(within(item).queryByText('Photosynthesis detailed summary')).toBeNull();
+    const trigger = within(item).getByRole('button', { name: 'Detailed Summary' });
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(trigger);
+    expect(within(item).getByText('Photosynthesis detailed summary')).toBeTruthy();
+    expect(within(item).queryByText('Photosynthesis original text')).toBeNull();
+  });
+
+  it('deletes after confirmation, reading "Deleting..." while pending', async () => {
+    deleteReply = { status: 204, delayMs: 150 };
+    mount();
+    await screen.findByRole('heading', { name: 'Photosynthesis' });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete note: Photosynthesis' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('button', { name: 'Deleting...' })).toBeTruthy();
+    await waitFor(() => expect(getToastState().toasts[0]?.title).toBe('Note deleted'));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.queryByRole('heading', { name: 'Photosynthesis' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'French Revolution' })).toBeTruthy();
+    expect(server.requests.find((r) => r.method === 'DELETE')?.path).toBe('/api/notes/1');
+  });
+
+  it('reports a failed delete with the server message', async () => {
+    deleteReply = { status: 404, body: { error: 'NOT_FOUND', message: 'Note not found' } };
+    mount();
+    await screen.findByRole('heading', { name: 'Photosynthesis' });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete note: Photosynthesis' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(getToastState().toasts[0]).toMatchObject({
+        variant: 'destructive',
+        title: 'Delete failed',
+        description: 'Note not found',
+      }),
+    );
+  });
+
+  it('renames a note with PATCH and toasts "Title updated"; a failure toasts "Update failed" and keeps the title', async () => {
+    mount();
+    await screen.findByRole('heading', { name: 'Photosynthesis' });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit title: Photosynthesis' }));
+    const input = screen.getByRole('textbox', { name: 'Note title' });
+    fireEvent.change(input, { target: { value: ' Light reactions ' } });
+    await act(async () => {
+      fireEvent.keyDown(input, { key: 'Enter' });
+    });
+    expect(await screen.findByRole('heading', { name: 'Light reactions' })).toBeTruthy();
+    const patch = server.requests.find((r) => r.method === 'PATCH');
+    expect(patch?.path).toBe('/api/notes/1/title');
+    expect(JSON.parse(patch?.text ?? '')).toEqual({ title: 'Light reactions' });
+    expect(getToastState().toasts[0]?.title).toBe('Title updated');
+
+    patchReply = { status: 500, body: '' };
+    fireEvent.click(screen.getByRole('button', { name: 'Edit title: Light reactions' }));
+    const again = screen.getByRole('textbox', { name: 'Note title' });
+    fireEvent.change(again, { target: { value: 'Broken' } });
+    await act(async () => {
+      fireEvent.keyDown(again, { key: 'Enter' });
+    });
+    await waitFor(() =>
+      expect(getToastState().toasts[0]).toMatchObject({
+        title: 'Update failed',
+        description: 'Failed to update note title. Please try again.',
+      }),
+    );
+    expect(screen.getByRole('heading', { name: 'Light reactions' })).toBeTruthy();
+  });
+});

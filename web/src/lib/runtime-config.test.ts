@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startTestServer, type Reply, type TestServer } from '../test/http-server.js';
+import { FALLBACK_CONFIG, loadRuntimeConfig } from './runtime-config.js';
+import { buildStandInUser } from './server-user.js';
+
+let server: TestServer;
+let reply: Reply;
+
+beforeAll(async () => {
+  server = await startTestServer(() => reply);
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+describe('loadRuntimeConfig', () => {
+  it('reads the firebase section (with the emulator URL), analytics id, allowance and payments flag', async () => {
+    reply = {
+      body: {
+        firebase: {
+          apiKey: 'k',
+          authDomain: 'demo.firebaseapp.com',
+          projectId: 'demo-snapnotes',
+          emulatorUrl: 'http://127.0.0.1:9099',
+        },
+        gaMeasurementId: 'G-ABC123',
+        freeUploadsPerMonth: 5,
+        stripeEnabled: true,
+      },
+    };
+    await expect(loadRuntimeConfig(`${server.url}/api/public-config`)).resolves.toEqual({
+      firebase: {
+        apiKey: 'k',
+        authDomain: 'demo.firebaseapp.com',
+        projectId: 'demo-snapnotes',
+        emulatorUrl: 'http://127.0.0.1:9099',
+      },
+      gaMeasurementId: 'G-ABC123',
+      freeUploadsPerMonth: 5,
+      stripeEnabled: true,
+    });
+  });
+
+  it('keeps the valid fields when one is wrong, and turns firebase off when its section is invalid', async () => {
+    reply = { body: { firebase: { apiKey: '' }, gaMeasurementId: null, freeUploadsPerMonth: 3, stripeEnabled: 'yes' } };
+    await expect(loadRuntimeConfig(`${server.url}/cfg`)).resolves.toEqual({
+      firebase: null,
+      gaMeasurementId: null,
+      freeUploadsPerMonth: 3,
+      stripeEnabled: false,
+    });
+  });
+
+  it('falls back to defaults when the server fails or is unreachable', async () => {
+    reply = { status: 500, body: 'down' };
+    await expect(loadRuntimeConfig(`${server.url}/cfg`)).resolves.toEqual(FALLBACK_CONFIG);
+    const closed = await startTestServer();
+    await closed.close();
+    await expect(loadRuntimeConfig(`${closed.url}/cfg`)).resolves.toEqual(FALLBACK_CONFIG);
+  });
+});
+
+describe('buildStandInUser', () => {
+  it("uses the email prefix, else 'user' / 'User'", () => {
+    expect(buildStandInUser({ uid: 'u', email: 'kim@example.com', displayName: 'Kim Lee', photoURL: null })).toEqual({
+      id: -1,
+      firebaseUid: 'u',
+      email: 'kim@example.com',
+      username: 'kim',
+      displayName: 'Kim Lee',
+      photoURL: '',
+    });
+    expect(
+      buildStandInUser({ uid: 'u', email: 'kim@example.com', displayName: null, photoURL: null }).displayName,
+    ).toBe('kim');
+    const anonymous = buildStandInUser({ uid: 'u', email: null, displayName: null, photoURL: null });
+    expect(anonymous).toMatchObject({ username: 'user', displayName: 'User', email: '' });
+  });
+});
