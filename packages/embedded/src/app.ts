@@ -41,6 +41,7 @@ export async function startSnapNotes(config: Config, logger: PinoLogger): Promis
     const openai = createOpenAIFromConfig(config);
 
     const moderation = await buildModerationStage(config, { store, openai, logger });
+    closers.push(() => moderation.close());
     const ocr = await buildOcrStage(config, { store, logger });
     closers.push(() => ocr.close());
     const summarise = await buildSummariseStage(config, { store, openai, textModerator: moderation.text, logger });

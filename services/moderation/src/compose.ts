@@ -13,7 +13,7 @@
  */
 import type OpenAI from 'openai';
 import type { ImageModerator, ImageVerdict, Logger, TextModerator } from '@snapnotes/contracts';
-import { createNsfwImageModerator } from './nsfw.js';
+import { createNsfwImageModerator, type NsfwImageModerator } from './nsfw.js';
 import { ModerationUnavailableError, createOpenAIModerator, type OpenAIModerator } from './openai.js';
 import { createLocalTextModerator } from './text.js';
 
@@ -34,6 +34,8 @@ export interface CreateModeratorsOptions {
 export interface Moderators {
   image: ImageModerator;
   text: TextModerator;
+  /** Stops the image classifier's thread. */
+  close(): Promise<void>;
 }
 
 function combine(verdicts: (ImageVerdict | undefined)[]): ImageVerdict {
@@ -61,7 +63,7 @@ export async function createModerators(opts: CreateModeratorsOptions): Promise<M
     logger.warn('OpenAI is configured but no client was given to moderation: using local checks only');
   }
 
-  const localImage: ImageModerator | undefined = config.MODERATION_IMAGE_CLASSIFIER
+  const localImage: NsfwImageModerator | undefined = config.MODERATION_IMAGE_CLASSIFIER
     ? await createNsfwImageModerator({ threshold: config.MODERATION_NSFW_THRESHOLD, logger })
     : undefined;
   const localText = createLocalTextModerator();
@@ -132,5 +134,5 @@ export async function createModerators(opts: CreateModeratorsOptions): Promise<M
     },
   };
 
-  return { image, text };
+  return { image, text, close: async () => localImage?.close() };
 }

@@ -5,5 +5,5 @@ import { buildModerationStage } from './wire.js';
 await runStageWorker('moderation', async (config, logger) => {
   const store = createStoreFromConfig(config, logger);
   const stage = await buildModerationStage(config, { store, openai: createOpenAIFromConfig(config), logger });
-  return { handlers: { moderation: stage.handler }, readiness: { s3: () => store.ping() }, close: async () => {} };
+  return { handlers: { moderation: stage.handler }, readiness: { s3: () => store.ping() }, close: () => stage.close() };
 });

@@ -8,24 +8,24 @@
  *     suggestive but not explicit pictures, which are far more often false positives on ordinary photos,
  *     so it needs a much higher bar to flag on its own.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import * as tf from '@tensorflow/tfjs';
-import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
-import * as nsfwjs from 'nsfwjs';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { ImageModerator, ImageVerdict, Logger } from '@snapnotes/contracts';
+import { NSFW_INPUT_SIZE, type NsfwClass, type NsfwScores } from './nsfw-model.js';
 
-export const NSFW_INPUT_SIZE = 224;
+export { NSFW_INPUT_SIZE, type NsfwClass, type NsfwScores };
 export const DEFAULT_SEXY_THRESHOLD = 0.9;
-
-export type NsfwClass = 'Drawing' | 'Hentai' | 'Neutral' | 'Porn' | 'Sexy';
-export type NsfwScores = Record<NsfwClass, number>;
 
 export interface NsfwImageModerator extends ImageModerator {
   /** Raw class probabilities for one image (for logs, tuning and tests). */
   scores(image: Buffer): Promise<NsfwScores>;
+  /** TensorFlow.js memory inside the classifier thread. */
+  memory(): Promise<{ numTensors: number; numBytes: number }>;
+  readonly backend: string;
+  /** Stops the classifier thread. */
+  close(): Promise<void>;
 }
 
 export interface NsfwModeratorOptions {
@@ -46,41 +46,124 @@ export class ImageDecodeError extends Error {
   }
 }
 
-let modelPromise: Promise<nsfwjs.NSFWJS> | undefined;
-
-/** The wasm binaries ship in the backend package's dist/ folder; a file:// URL makes emscripten read them from disk. */
-function wasmDistUrl(): string {
-  const require = createRequire(import.meta.url);
-  // The package's main entry is dist/tf-backend-wasm.node.js.
-  const dist = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'));
-  return `${pathToFileURL(dist).href}/`;
-}
-
-async function loadModel(logger: Logger): Promise<nsfwjs.NSFWJS> {
-  const started = performance.now();
-  if (tf.getBackend() !== 'wasm') {
-    setWasmPaths(wasmDistUrl());
-    const ok = await tf.setBackend('wasm');
-    if (!ok) throw new Error('TensorFlow.js wasm backend failed to initialise');
-  }
-  await tf.ready();
-  const model = await nsfwjs.load('MobileNetV2');
-  logger.info(
-    { backend: tf.getBackend(), loadMs: Math.round(performance.now() - started) },
-    'nsfwjs MobileNetV2 model loaded',
+/**
+ * The model runs in a worker thread (see nsfw-model.ts for why). Built code ships nsfw-worker.js beside this module;
+ * from TypeScript sources (development, tests) the worker is the .ts file, loaded through tsx (a devDependency).
+ */
+function startWorker(): Worker {
+  const js = new URL('./nsfw-worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(js))) return new Worker(js);
+  // Node 20 does not apply --import loaders inside worker threads, so the TypeScript source is loaded with tsx's API.
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const ts = new URL('./nsfw-worker.ts', import.meta.url).href;
+  return new Worker(
+    `import(${JSON.stringify(tsx)}).then((m) => m.tsImport(${JSON.stringify(ts)}, ${JSON.stringify(tsx)}))`,
+    {
+      eval: true,
+    },
   );
-  return model;
 }
 
-/** Loads the model once per process; a failed load is retried on the next call. */
-function getModel(logger: Logger): Promise<nsfwjs.NSFWJS> {
-  if (!modelPromise) {
-    modelPromise = loadModel(logger).catch((err: unknown) => {
-      modelPromise = undefined;
-      throw err;
+type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void };
+
+/** Starts the classifier thread and waits until its model has loaded. */
+async function startClassifierThread(logger: Logger) {
+  const started = performance.now();
+  const worker = startWorker();
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let failure: Error | undefined;
+  const failAll = (err: Error) => {
+    failure = err;
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+  };
+  const backend = await new Promise<string>((resolve, reject) => {
+    const onMessage = (msg: { type?: string; backend?: string; error?: string }) => {
+      if (msg.type === 'ready') {
+        worker.off('message', onMessage);
+        resolve(msg.backend ?? 'unknown');
+      } else if (msg.type === 'failed') {
+        reject(new Error(`nsfwjs model failed to load: ${msg.error}`));
+      }
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`nsfwjs classifier thread exited with code ${code} while loading`)));
+  }).catch(async (err: unknown) => {
+    await worker.terminate();
+    throw err;
+  });
+  worker.on('message', (msg: { id: number; ok: boolean; value?: unknown; error?: string }) => {
+    const p = pending.get(msg.id);
+    if (!p) return;
+    pending.delete(msg.id);
+    if (msg.ok) p.resolve(msg.value);
+    else p.reject(new Error(`nsfwjs classification failed: ${msg.error}`));
+  });
+  worker.on('error', (err) => {
+    logger.error({ err }, 'nsfwjs classifier thread crashed');
+    failAll(err);
+  });
+  worker.on('exit', (code) => failAll(new Error(`nsfwjs classifier thread exited (code ${code})`)));
+  // The thread must not keep the process alive on its own.
+  worker.unref();
+  logger.info({ backend, loadMs: Math.round(performance.now() - started) }, 'nsfwjs MobileNetV2 model loaded');
+
+  function call<T>(message: Record<string, unknown>, transfer: ArrayBuffer[] = []): Promise<T> {
+    if (failure) return Promise.reject(failure);
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage({ id, ...message }, transfer);
     });
   }
-  return modelPromise;
+  return {
+    backend,
+    classify: (pixels: Uint8Array) => call<NsfwScores>({ type: 'classify', pixels }, [pixels.buffer as ArrayBuffer]),
+    memory: () => call<{ numTensors: number; numBytes: number }>({ type: 'memory' }),
+    close: async () => {
+      worker.removeAllListeners('exit');
+      failAll(new Error('nsfwjs classifier closed'));
+      await worker.terminate();
+    },
+  };
+}
+
+type ClassifierThread = Awaited<ReturnType<typeof startClassifierThread>>;
+
+/** One classifier thread per process, shared by every moderator; the last close() stops it. */
+let shared: { thread: Promise<ClassifierThread>; users: number } | undefined;
+
+async function acquireThread(logger: Logger): Promise<{ thread: ClassifierThread; release: () => Promise<void> }> {
+  if (!shared) {
+    const entry = { thread: startClassifierThread(logger), users: 0 };
+    shared = entry;
+    entry.thread.catch(() => {
+      if (shared === entry) shared = undefined; // a failed load is retried by the next caller
+    });
+  }
+  const entry = shared;
+  entry.users += 1;
+  let released = false;
+  try {
+    const thread = await entry.thread;
+    return {
+      thread,
+      release: async () => {
+        if (released) return;
+        released = true;
+        entry.users -= 1;
+        if (entry.users === 0 && shared === entry) {
+          shared = undefined;
+          await thread.close();
+        }
+      },
+    };
+  } catch (err) {
+    entry.users -= 1;
+    throw err;
+  }
 }
 
 /** Decodes any sharp-readable image to 224×224 RGB bytes (EXIF-rotated, transparency flattened onto white). */
@@ -97,7 +180,8 @@ export async function decodeForNsfw(image: Buffer, fileName = 'image'): Promise<
     if (info.channels !== 3 || data.length !== NSFW_INPUT_SIZE * NSFW_INPUT_SIZE * 3) {
       throw new Error(`unexpected decoded layout: ${info.width}×${info.height}×${info.channels}`);
     }
-    return new Uint8Array(data.buffer, data.byteOffset, data.length);
+    // A fresh copy so its buffer can be transferred to the classifier thread.
+    return Uint8Array.from(data);
   } catch (err) {
     throw new ImageDecodeError(fileName, err);
   }
@@ -114,24 +198,18 @@ export async function createNsfwImageModerator(opts: NsfwModeratorOptions): Prom
   const sexyThreshold = opts.sexyThreshold ?? Math.max(opts.threshold, DEFAULT_SEXY_THRESHOLD);
   checkThreshold('NSFW sexy threshold', sexyThreshold);
   const logger = opts.logger.child({ moderator: 'nsfwjs' });
-  const model = await getModel(logger);
+  const { thread, release } = await acquireThread(logger);
 
   async function scores(image: Buffer, fileName = 'image'): Promise<NsfwScores> {
     const pixels = await decodeForNsfw(image, fileName);
-    // The model normalises by 255 itself; classify() disposes its own intermediate tensors and logits.
-    const input = tf.tensor3d(pixels, [NSFW_INPUT_SIZE, NSFW_INPUT_SIZE, 3], 'int32');
-    try {
-      const predictions = await model.classify(input, 5);
-      const out: NsfwScores = { Drawing: 0, Hentai: 0, Neutral: 0, Porn: 0, Sexy: 0 };
-      for (const p of predictions) out[p.className as NsfwClass] = p.probability;
-      return out;
-    } finally {
-      input.dispose();
-    }
+    return thread.classify(pixels);
   }
 
   return {
     name: 'nsfwjs',
+    backend: thread.backend,
+    memory: () => thread.memory(),
+    close: release,
     scores: (image) => scores(image),
     async classify(image: Buffer, fileName: string): Promise<ImageVerdict> {
       const s = await scores(image, fileName);

@@ -8,10 +8,11 @@ import { createModerationStage } from './stage.js';
 export async function buildModerationStage(
   config: Config,
   deps: { store: ObjectStore; openai: OpenAI | null; logger: Logger },
-): Promise<{ handler: StageHandlers['moderation']; text: TextModerator }> {
+): Promise<{ handler: StageHandlers['moderation']; text: TextModerator; close(): Promise<void> }> {
   const moderators = await createModerators({ config, openai: deps.openai ?? undefined, logger: deps.logger });
   return {
     handler: createModerationStage({ store: deps.store, image: moderators.image, logger: deps.logger }),
     text: moderators.text,
+    close: () => moderators.close(),
   };
 }

@@ -7,11 +7,11 @@ await runStageWorker('summarise', async (config, logger) => {
   const store = createStoreFromConfig(config, logger);
   const openai = createOpenAIFromConfig(config);
   // Only the text checks run here; the image classifier belongs to the moderation worker.
-  const { text } = await createModerators({
+  const { text, close } = await createModerators({
     config: { ...config, MODERATION_IMAGE_CLASSIFIER: false },
     openai: openai ?? undefined,
     logger,
   });
   const stage = await buildSummariseStage(config, { store, openai, textModerator: text, logger });
-  return { handlers: { summarise: stage.handler }, readiness: { s3: () => store.ping() }, close: async () => {} };
+  return { handlers: { summarise: stage.handler }, readiness: { s3: () => store.ping() }, close };
 });
