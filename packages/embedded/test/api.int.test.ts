@@ -303,6 +303,45 @@ describe('editing and deleting notes', () => {
   });
 });
 
+describe('feedback', () => {
+  it('stores valid feedback and refuses invalid fields with the form messages', async () => {
+    const ok = await alice.send('POST', '/api/feedback', {
+      name: 'Alice',
+      email: 'alice@example.com',
+      message: 'The dark mode OCR is great, thanks!',
+    });
+    expect(ok.status).toBe(201);
+    const bad = await alice.send('POST', '/api/feedback', { name: 'A', email: 'nope', message: 'short' });
+    expect(bad.status).toBe(400);
+    const { message } = (await bad.json()) as { message: string };
+    expect(message).toContain('Name must be at least 2 characters.');
+    expect(message).toContain('Please enter a valid email address.');
+    expect(message).toContain('Message must be at least 10 characters.');
+  });
+});
+
+describe('account deletion', () => {
+  it('removes the account, its notes and its images, and a new sign-in starts empty', async () => {
+    const carol = await signUp(app, 'Carol Example');
+    const up = await carol.upload([
+      { name: 'c.png', data: await renderScreenshot({ lines: ['Carol private notes'] }) },
+    ]);
+    expect(up.status).toBe(200);
+    expect(await app.listObjects(`users/${carol.id}/`)).toHaveLength(1);
+
+    expect((await carol.send('DELETE', '/api/user')).status).toBe(200);
+    expect(await app.listObjects(`users/${carol.id}/`)).toEqual([]);
+    expect((await carol.get(`/api/notes/${carol.id}`)).status).toBe(403);
+
+    const again = await carol.send('POST', '/api/user', {});
+    const fresh = (await again.json()) as { id: number };
+    expect(fresh.id).not.toBe(carol.id);
+    expect(await (await carol.get(`/api/notes/${fresh.id}`)).json()).toEqual([]);
+    // Nobody else lost anything.
+    expect((await notesOf(alice)).length).toBeGreaterThan(0);
+  });
+});
+
 describe('service endpoints', () => {
   it('reports health, readiness and public config', async () => {
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);

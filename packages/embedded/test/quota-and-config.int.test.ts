@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakePngWithTextContent, renderScreenshot } from '@snapnotes/testing/images';
 import { signUp, startTestApp, type Client, type TestApp } from './harness.js';
@@ -71,5 +73,43 @@ describe('without any Firebase configuration', () => {
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
     const cfg = (await (await fetch(`${app.url}/api/public-config`)).json()) as { firebase: unknown };
     expect(cfg.firebase).toBeNull();
+  });
+});
+
+describe('feedback forwarded to an outside form service', () => {
+  let app: TestApp;
+  let form: Server;
+  let user: Client;
+  const received: unknown[] = [];
+  let status = 200;
+  beforeAll(async () => {
+    form = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push(JSON.parse(body));
+        res.writeHead(status).end('{}');
+      });
+    });
+    await new Promise<void>((r) => form.listen(0, '127.0.0.1', r));
+    const port = (form.address() as AddressInfo).port;
+    app = await startTestApp({ FEEDBACK_FORM_URL: `http://127.0.0.1:${port}/forms/feedback` });
+    user = await signUp(app, 'Feedback Sender');
+  });
+  afterAll(async () => {
+    await app?.close();
+    await new Promise((r) => form?.close(r));
+  });
+
+  it('forwards name, email and message, and reports a refusal as a failure', async () => {
+    const body = { name: 'Sam', email: 'sam@example.com', message: 'Please add a PDF export option.' };
+    expect((await user.send('POST', '/api/feedback', body)).status).toBe(201);
+    expect(received).toEqual([body]);
+    status = 500;
+    const failed = await user.send('POST', '/api/feedback', body);
+    expect(failed.status).toBe(502);
+    expect(((await failed.json()) as { message: string }).message).toBe(
+      'Failed to send feedback. Please try again later.',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { feedbackBodySchema } from '@snapnotes/contracts';
+import { ErrorCode, feedbackBodySchema } from '@snapnotes/contracts';
 import { authenticate } from '../app.js';
+import { HttpError } from '../errors.js';
 
 export function registerMiscRoutes(app: FastifyInstance): void {
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -48,9 +49,29 @@ export function registerMiscRoutes(app: FastifyInstance): void {
     };
   });
 
-  /** Feedback is stored (DESIGN §7); the sender's account is linked when signed in. */
+  /**
+   * Feedback is stored (DESIGN §7), linked to the sender's account when signed in; with FEEDBACK_FORM_URL set it is
+   * forwarded to that outside form service instead (JSON name, email, message), and its failure is the caller's.
+   */
   app.post('/api/feedback', async (req, reply) => {
     const body = feedbackBodySchema.parse(req.body ?? {});
+    const formUrl = app.deps.config.FEEDBACK_FORM_URL;
+    if (formUrl) {
+      const res = await fetch(formUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(10_000),
+      }).catch((err: unknown) => {
+        req.log.error({ err, host: new URL(formUrl).host }, 'feedback service unreachable');
+        return undefined;
+      });
+      if (!res?.ok) {
+        if (res) req.log.error({ status: res.status, host: new URL(formUrl).host }, 'feedback service refused');
+        throw new HttpError(502, ErrorCode.Internal, 'Failed to send feedback. Please try again later.');
+      }
+      return reply.code(201).send({ success: true });
+    }
     let userId: number | null = null;
     if (req.headers.authorization && app.deps.verifier) {
       const identity = await authenticate(req).catch(() => undefined);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { upsertUserBodySchema, type RemainingUploads, type SubscriptionResponse } from '@snapnotes/contracts';
 import { toApiUser } from '@snapnotes/db';
-import { authenticate, ownUser } from '../app.js';
+import { authenticate, currentUser, ownUser } from '../app.js';
 import { quotaFor } from '../quota.js';
 
 /** Username: the part of the email before the at-sign, else the display name, else 'user' (SPEC §3). */
@@ -30,6 +30,20 @@ export function registerUserRoutes(app: FastifyInstance): void {
       username: usernameFor(email, displayName),
     });
     return toApiUser(user);
+  });
+
+  /**
+   * DELETE /api/user: the right to deletion (privacy policy). Removes the caller's images, then their record, which
+   * cascades to notes, uploads and subscription rows. The identity-provider account is theirs to keep or delete.
+   */
+  app.delete('/api/user', async (req) => {
+    const user = await currentUser(req);
+    const prefix = `users/${user.id}/`;
+    const keys = await app.deps.store.list(prefix);
+    await app.deps.store.deleteMany(keys);
+    await app.deps.repos.users.deleteById(user.id);
+    req.log.info({ userId: user.id, objects: keys.length }, 'account deleted');
+    return { success: true };
   });
 
   app.get<{ Params: { userId: string } }>('/api/statistics/:userId', async (req) => {
