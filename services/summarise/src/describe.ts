@@ -260,12 +260,32 @@ function factsParagraph(f: ImageFacts): string {
   return lines.join(' ');
 }
 
-/** Describes images with no readable text from measured facts. Throws nothingExtracted() if none decodes. */
+/** Smallest side, in pixels, of an image worth describing (icons and tracking pixels are not content). */
+export const MIN_DESCRIBABLE_SIDE = 16;
+
+/**
+ * Nothing to describe: too small to be content, or a single flat colour (a blank page, an empty canvas).
+ * Describing "a white square, 1 × 1 pixels" would be a note about nothing; such uploads get the 422 instead.
+ */
+export function isBlank(f: ImageFacts): boolean {
+  if (f.width < MIN_DESCRIBABLE_SIDE || f.height < MIN_DESCRIBABLE_SIDE) return true;
+  return f.mainColours <= 1 && f.edgeShare < 0.002;
+}
+
+/** Describes images with no readable text from measured facts. Throws nothingExtracted() if none decodes or all are blank. */
 export async function describeImagesLocally(req: DescribeRequest, logger: Logger): Promise<SummaryDraft> {
   const analysed: { fileName: string; facts: ImageFacts }[] = [];
   for (const image of req.images) {
     try {
-      analysed.push({ fileName: image.fileName, facts: await analyseImage(image.data) });
+      const facts = await analyseImage(image.data);
+      if (isBlank(facts)) {
+        logger.info(
+          { fileName: image.fileName, width: facts.width, height: facts.height },
+          'blank image: nothing to describe',
+        );
+        continue;
+      }
+      analysed.push({ fileName: image.fileName, facts });
     } catch (err) {
       logger.warn(
         { fileName: image.fileName, err: (err as Error).message },

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { type Summariser, type SummaryDraft, VerdictError } from '@snapnotes/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanOcrText } from '../src/clean.js';
@@ -224,6 +225,26 @@ describe('local describe', () => {
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(VerdictError);
     expect((err as VerdictError).verdict.code).toBe('NOTHING_EXTRACTED');
+  });
+
+  it('blank or tiny images yield the nothing-extracted verdict; real content among them is still described', async () => {
+    const flat = (w: number, h: number, colour: string) =>
+      sharp({ create: { width: w, height: h, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+    const blanks = [
+      image('pixel.png', await flat(1, 1, '#ffffff'), 1, 1),
+      image('white.png', await flat(800, 600, '#ffffff'), 800, 600),
+      image('navy.png', await flat(400, 400, '#1e293b'), 400, 400),
+    ];
+    const err = await summariser.describe({ images: blanks, premium: false }).catch((e: unknown) => e);
+    expect((err as VerdictError).verdict?.code).toBe('NOTHING_EXTRACTED');
+
+    const withPhoto = await summariser.describe({
+      images: [...blanks, image('beach.jpg', await photoImage(), 320, 200)],
+      premium: false,
+    });
+    expect(withPhoto.title).toMatch(/photo/i);
   });
 });
 
