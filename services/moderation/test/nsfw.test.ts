@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -29,15 +29,15 @@ describe('createNsfwImageModerator (real nsfwjs MobileNetV2 on wasm)', () => {
     expect(moderator.backend).toBe('wasm');
   });
 
-  it('classifies off the main thread: the event loop stays responsive', async () => {
+  it('classifies off the main thread: the event loop stays mostly idle while it works', async () => {
     const image = await renderNoTextImage({ width: 800, height: 600 });
     await moderator.classify(image, 'warm.png');
-    const delay = monitorEventLoopDelay({ resolution: 5 });
-    delay.enable();
+    // Event-loop utilisation is the share of wall time the main thread was busy, so it does not depend on how fast or
+    // loaded the machine is: with inference on the main thread it would be close to 1.
+    const start = performance.eventLoopUtilization();
     for (let i = 0; i < 8; i++) await moderator.classify(image, `img-${i}.png`);
-    delay.disable();
-    // Inference takes ~50 ms an image; on the main thread the worst stall would be at least that.
-    expect(delay.max / 1e6).toBeLessThan(40);
+    const used = performance.eventLoopUtilization(start);
+    expect(used.utilization).toBeLessThan(0.5);
   });
 
   const ordinary: [string, () => Promise<Buffer>][] = [
