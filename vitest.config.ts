@@ -30,6 +30,20 @@ export default defineConfig({
           globalSetup: ['packages/testing/src/global-setup.ts'],
         },
       },
+      {
+        test: {
+          name: 'browser',
+          include: ['web/e2e/**/*.e2e.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          // One Chromium and one product at a time on two cores, after the unit and integration projects.
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          globalSetup: ['packages/testing/src/global-setup.ts'],
+        },
+      },
     ],
   },
 });

@@ -43,6 +43,8 @@ export const envSchema = z.object({
 
   DATABASE_URL: optionalString,
   DATABASE_POOL_MAX: int(10, 1, 200),
+  /** docker compose only: password of the postgres container (compose builds DATABASE_URL from it). */
+  POSTGRES_PASSWORD: optionalString,
   REDIS_URL: optionalString,
   /** Prefix for every BullMQ key, so several deployments or tests share one Redis. */
   QUEUE_PREFIX: z
@@ -99,6 +101,12 @@ export const envSchema = z.object({
   NOTES_CONCURRENCY: int(8, 1, 64),
   /** How long the gateway holds POST /api/process-screenshots open. */
   PROCESSING_TIMEOUT_MS: int(180_000, 1000),
+  /**
+   * BullMQ job lock: a worker that dies mid-job (kill -9, lost container) gives its job back once the lock expires,
+   * checked every QUEUE_STALLED_INTERVAL_MS. Live workers renew the lock at half this period.
+   */
+  QUEUE_LOCK_DURATION_MS: int(30_000, 1000),
+  QUEUE_STALLED_INTERVAL_MS: int(30_000, 500),
 
   FREE_UPLOADS_PER_MONTH: int(5, 0),
   FEEDBACK_FORM_URL: optionalString,

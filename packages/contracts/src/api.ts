@@ -77,6 +77,21 @@ export const feedbackBodySchema = z.object({
 });
 export type FeedbackBody = z.infer<typeof feedbackBodySchema>;
 
+/** POST /api/create-checkout-session body (SPEC §7). */
+export const createCheckoutBodySchema = z.object({
+  planType: z.enum(['monthly', 'annual'], { error: "planType must be 'monthly' or 'annual'" }),
+});
+export type CreateCheckoutBody = z.infer<typeof createCheckoutBodySchema>;
+
+/** POST /api/verify-subscription body (SPEC §7): the Checkout Session id from the success URL. */
+export const verifySubscriptionBodySchema = z.object({
+  sessionId: z
+    .string({ error: 'sessionId is required' })
+    .trim()
+    .regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'sessionId must be a Stripe Checkout Session id (cs_…)'),
+});
+export type VerifySubscriptionBody = z.infer<typeof verifySubscriptionBodySchema>;
+
 /** Error body every non-2xx gateway reply carries. */
 export interface ApiErrorBody {
   error: string;
@@ -102,6 +117,14 @@ export const ErrorCode = {
   NothingExtracted: 'NOTHING_EXTRACTED',
   UpgradeRequired: 'UPGRADE_REQUIRED',
   RateLimited: 'RATE_LIMITED',
+  /** Payments are not configured on this server (no Stripe key or price ids). */
+  SubscriptionUnavailable: 'SUBSCRIPTION_UNAVAILABLE',
+  /** The caller already has an active subscription. */
+  AlreadySubscribed: 'ALREADY_SUBSCRIBED',
+  /** The checkout session is not complete and paid. */
+  CheckoutNotPaid: 'CHECKOUT_NOT_PAID',
+  /** The payment provider could not be reached or refused the request. */
+  PaymentProviderError: 'PAYMENT_PROVIDER_ERROR',
   Timeout: 'PROCESSING_TIMEOUT',
   Internal: 'INTERNAL',
 } as const;

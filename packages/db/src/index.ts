@@ -16,7 +16,12 @@ export {
   type CreateNoteResult,
   type NoteStatistics,
 } from './repos/notes.js';
-export { SubscriptionsRepo, ACTIVE_SUBSCRIPTION_STATUSES } from './repos/subscriptions.js';
+export {
+  SubscriptionsRepo,
+  ACTIVE_SUBSCRIPTION_STATUSES,
+  type StripeSubscriptionState,
+  type UpsertSubscriptionResult,
+} from './repos/subscriptions.js';
 export { FeedbackRepo, type CreateFeedbackInput } from './repos/feedback.js';
 export { StripeEventsRepo } from './repos/stripe-events.js';
 /** Re-exported so callers can type the handle without depending on kysely themselves. */

@@ -12,7 +12,13 @@ import { buildModerationStage } from '@snapnotes/moderation';
 import { buildNotesStage } from '@snapnotes/notes';
 import { buildOcrStage } from '@snapnotes/ocr';
 import { createBullmqProducer, createInProcessDriver, startBullmqWorkers, type PipelineDriver } from '@snapnotes/queue';
-import { connectDatabase, createOpenAIFromConfig, createStoreFromConfig } from '@snapnotes/runtime';
+import {
+  connectDatabase,
+  createMetrics,
+  createOpenAIFromConfig,
+  createStoreFromConfig,
+  instrumentHandlers,
+} from '@snapnotes/runtime';
 import { buildSummariseStage } from '@snapnotes/summarise';
 
 export interface RunningSnapNotes {
@@ -46,12 +52,12 @@ export async function startSnapNotes(config: Config, logger: PinoLogger): Promis
     closers.push(() => ocr.close());
     const summarise = await buildSummariseStage(config, { store, openai, textModerator: moderation.text, logger });
     const notes = buildNotesStage({ notes: db.repos.notes, logger });
-    const handlers: StageHandlers = {
-      moderation: moderation.handler,
-      ocr: ocr.handler,
-      summarise: summarise.handler,
-      notes: notes.handler,
-    };
+    // One registry for the process: stage timings and HTTP metrics both appear at the gateway's /metrics.
+    const metrics = createMetrics({ service: 'snapnotes' });
+    const handlers: StageHandlers = instrumentHandlers(
+      { moderation: moderation.handler, ocr: ocr.handler, summarise: summarise.handler, notes: notes.handler },
+      metrics,
+    );
 
     const readiness: Record<string, () => Promise<void>> = { postgres: () => db.ping(), s3: () => store.ping() };
     let pipeline: PipelineDriver;
@@ -79,7 +85,7 @@ export async function startSnapNotes(config: Config, logger: PinoLogger): Promis
 
     const verifier = createFirebaseVerifier(config);
     if (verifier) closers.push(() => verifier.close());
-    const app = await buildApp({ config, logger, repos: db.repos, store, pipeline, verifier, readiness });
+    const app = await buildApp({ config, logger, repos: db.repos, store, pipeline, verifier, readiness, metrics });
     closers.push(() => app.close());
     await app.listen({ host: config.HOST, port: config.PORT });
     const address = app.server.address() as AddressInfo;

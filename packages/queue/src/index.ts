@@ -10,3 +10,5 @@ export type { BullmqProducer, BullmqProducerOptions } from './bullmq-producer.js
 export { startBullmqWorkers } from './bullmq-workers.js';
 export type { BullmqWorkers, BullmqWorkersOptions, WorkerTuning } from './bullmq-workers.js';
 export { flowIds } from './bullmq-flow.js';
+export { createQueueInspector } from './inspector.js';
+export type { QueueInspector, QueueInspectorOptions } from './inspector.js';

@@ -2,3 +2,5 @@ export * from './logger.js';
 export * from './wiring.js';
 export * from './shutdown.js';
 export * from './worker.js';
+export * from './metrics.js';
+export * from './log-context.js';

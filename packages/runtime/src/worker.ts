@@ -1,21 +1,26 @@
 /**
  * The entry of a stage worker process (distributed mode): BullMQ workers for the stage(s) this process runs,
- * a small HTTP server for /healthz and /readyz, and a graceful drain on SIGTERM (finish the current jobs, then exit).
+ * a small HTTP server on WORKER_HTTP_PORT for /healthz, /readyz and /metrics, and a graceful drain on SIGTERM
+ * (finish the current jobs, then exit).
  */
 import { createServer, type Server } from 'node:http';
 import type { Logger as PinoLogger } from 'pino';
 import { loadConfig, loadDotEnv, type Config } from '@snapnotes/config';
 import type { QueueName, StageHandlers } from '@snapnotes/contracts';
-import { startBullmqWorkers } from '@snapnotes/queue';
+import { createQueueInspector, startBullmqWorkers } from '@snapnotes/queue';
 import { createLogger } from './logger.js';
+import { createMetrics, instrumentHandlers, METRICS_CONTENT_TYPE, type Metrics } from './metrics.js';
 import { onShutdown } from './shutdown.js';
 
 export interface BuiltStage {
   handlers: Partial<StageHandlers>;
-  /** Dependencies to check for /readyz. */
+  /** Dependencies to check for /readyz (Redis is added by the runner). */
   readiness: Record<string, () => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** How long one readiness check may take before it counts as unreachable. */
+const READINESS_TIMEOUT_MS = 3000;
 
 export async function runStageWorker(
   role: QueueName,
@@ -29,6 +34,14 @@ export async function runStageWorker(
     process.exit(1);
   }
   const stage = await build(config, logger);
+  const metrics = createMetrics({ service: role });
+  const inspector = createQueueInspector({
+    redisUrl: config.REDIS_URL,
+    prefix: config.QUEUE_PREFIX,
+    queues: [role],
+    logger,
+  });
+  metrics.setQueueCounts(() => inspector.counts());
   const concurrency: Record<QueueName, number> = {
     moderation: config.MODERATION_CONCURRENCY,
     ocr: config.OCR_CONCURRENCY,
@@ -38,32 +51,77 @@ export async function runStageWorker(
   const workers = startBullmqWorkers({
     redisUrl: config.REDIS_URL,
     prefix: config.QUEUE_PREFIX,
-    handlers: stage.handlers,
-    concurrency,
+    handlers: instrumentHandlers(stage.handlers, metrics),
+    concurrency: { [role]: concurrency[role] },
     logger,
+    workerOptions: { lockDuration: config.QUEUE_LOCK_DURATION_MS, stalledInterval: config.QUEUE_STALLED_INTERVAL_MS },
   });
-  const server = healthServer(stage.readiness, logger);
-  await new Promise<void>((resolve) => server.listen(config.WORKER_HTTP_PORT, config.HOST, resolve));
+  const state = { draining: false };
+  const readiness = { ...stage.readiness, redis: () => inspector.ping() };
+  const server = healthServer({ readiness, metrics, state, logger });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.WORKER_HTTP_PORT, config.HOST, resolve);
+  });
   onShutdown(logger, [
-    ['workers', () => workers.close()],
+    [
+      'workers',
+      async () => {
+        state.draining = true;
+        await workers.close(); // waits for the jobs in hand
+      },
+    ],
     ['stage', () => stage.close()],
+    ['queue inspector', () => inspector.close()],
     ['health server', () => new Promise((resolve) => server.close(() => resolve(undefined)))],
   ]);
   logger.info({ role, concurrency: concurrency[role], port: config.WORKER_HTTP_PORT }, 'worker ready');
 }
 
-function healthServer(readiness: Record<string, () => Promise<void>>, logger: PinoLogger): Server {
+function withTimeout(check: () => Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    check(),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** /healthz: the process is alive. /readyz: every dependency answers (503 lists those that don't). /metrics. */
+export function healthServer(opts: {
+  readiness: Record<string, () => Promise<void>>;
+  metrics: Metrics;
+  state: { draining: boolean };
+  logger: PinoLogger;
+}): Server {
+  const { readiness, metrics, state, logger } = opts;
   return createServer((req, res) => {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (req.url === '/healthz') return send(200, { status: 'ok' });
-    if (req.url === '/readyz') {
+    const path = (req.url ?? '/').split('?')[0];
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, { error: 'METHOD_NOT_ALLOWED' });
+    if (path === '/healthz') return send(200, { status: state.draining ? 'draining' : 'ok' });
+    if (path === '/metrics') {
+      metrics.render().then(
+        (text) => {
+          res.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE });
+          res.end(text);
+        },
+        (err: unknown) => {
+          logger.error({ err }, 'could not render metrics');
+          send(500, { error: 'INTERNAL', message: 'metrics unavailable' });
+        },
+      );
+      return;
+    }
+    if (path === '/readyz') {
       void Promise.all(
         Object.entries(readiness).map(async ([name, check]) => {
           try {
-            await check();
+            await withTimeout(check, READINESS_TIMEOUT_MS);
             return [name, 'ok'] as const;
           } catch (err) {
             logger.warn({ err, dependency: name }, 'not ready');
@@ -71,8 +129,9 @@ function healthServer(readiness: Record<string, () => Promise<void>>, logger: Pi
           }
         }),
       ).then((results) => {
-        const ready = results.every(([, v]) => v === 'ok');
-        send(ready ? 200 : 503, { status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
+        const ready = !state.draining && results.every(([, v]) => v === 'ok');
+        const status = state.draining ? 'draining' : ready ? 'ready' : 'not ready';
+        send(ready ? 200 : 503, { status, checks: Object.fromEntries(results) });
       });
       return;
     }

@@ -4,16 +4,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { Logger as PinoLogger } from 'pino';
 import { ZodError } from 'zod';
 import type { Config } from '@snapnotes/config';
 import { ErrorCode, type ObjectStore } from '@snapnotes/contracts';
-import type { Repositories } from '@snapnotes/runtime';
+import type { Metrics, Repositories } from '@snapnotes/runtime';
 import type { PipelineDriver } from '@snapnotes/queue';
 import { InvalidTokenError, type TokenVerifier, type VerifiedIdentity } from './auth.js';
 import { HttpError } from './errors.js';
@@ -21,6 +27,9 @@ import { registerNotesRoutes } from './routes/notes.js';
 import { registerUploadRoutes } from './routes/upload.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerMiscRoutes } from './routes/misc.js';
+import { registerBillingRoutes } from './routes/billing.js';
+import { registerRateLimit } from './rate-limit.js';
+import { registerOps } from './ops/index.js';
 
 export interface GatewayDeps {
   config: Config;
@@ -31,6 +40,8 @@ export interface GatewayDeps {
   verifier: TokenVerifier | null;
   /** Checks for /readyz: each returns when its dependency answers, throws otherwise. */
   readiness: Record<string, () => Promise<void>>;
+  /** Prometheus registry to serve at /metrics (the embedded start shares it with its stages); default: a new one. */
+  metrics?: Metrics;
 }
 
 declare module 'fastify' {
@@ -85,6 +96,19 @@ export async function ownUser(req: FastifyRequest, rawUserId: string) {
   return user;
 }
 
+/** Vite's content-hashed files never change; everything else (index.html first) is revalidated on every load. */
+function webCacheControl(webDir: string, filePath: string): string {
+  return filePath.startsWith(join(webDir, 'assets') + sep) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/** A path the single-page app handles: GET/HEAD, not under /api, and not a file name (no extension). */
+function isAppRoute(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const path = url.split('?')[0] ?? '/';
+  if (path === '/api' || path.startsWith('/api/')) return false;
+  return !/\.[A-Za-z0-9]{1,12}$/.test(path);
+}
+
 export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
@@ -92,6 +116,8 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9_-]{8,100}$/.test(given) ? given : randomUUID();
     },
+    // The request id is the upload's correlation id: the same key on HTTP and job log lines.
+    logController: new LogController({ requestIdLogLabel: 'correlationId' }),
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     // Processing holds the request open; never cut it before the pipeline's own timeout.
@@ -129,17 +155,27 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
       .send({ error: ErrorCode.Internal, message: 'Something went wrong on our side. Please try again.' });
   });
 
+  await registerOps(app, deps); // before the routes: /docs collects them as they are added
   registerMiscRoutes(app);
   registerUserRoutes(app);
   registerNotesRoutes(app);
+  registerRateLimit(app);
   registerUploadRoutes(app);
+  registerBillingRoutes(app);
 
   const webDir = deps.config.WEB_DIST_DIR ? resolve(deps.config.WEB_DIST_DIR) : undefined;
   if (webDir && existsSync(join(webDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: ['index.html'] });
-    // Client-side routes: every non-API GET that is not a file gets the app shell.
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders: (res, filePath) => res.setHeader('cache-control', webCacheControl(webDir, filePath)),
+    });
+    // Client-side routes: every non-API GET that is not a file gets the app shell; a missing file stays a 404
+    // (a stale chunk name must not be answered with HTML).
     app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api/')) return reply.sendFile('index.html');
+      if (isAppRoute(req.method, req.url)) return reply.sendFile('index.html');
       return reply
         .code(404)
         .send({ error: ErrorCode.NotFound, message: `No route for ${req.method} ${req.url.split('?')[0]}` });

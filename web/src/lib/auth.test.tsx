@@ -276,6 +276,36 @@ describe('logout and removed email sign-in', () => {
     expect(auth.isAuthenticated).toBe(true);
   });
 
+  it('deleteAccount deletes on the server with the bearer token, then signs out like a logout', async () => {
+    const identity = new FakeIdentity();
+    identity.current = alice;
+    mount(identity);
+    await waitFor(() => expect(auth.isAuthenticated).toBe(true));
+    userReply = { body: { success: true } };
+    await act(async () => {
+      await auth.deleteAccount();
+    });
+    const deletion = server.requests.find((r) => r.method === 'DELETE');
+    expect(deletion).toMatchObject({ path: '/api/user' });
+    expect(deletion?.headers.authorization).toBe('Bearer token-for-uid-alice');
+    expect(identity.calls).toContain('signOut');
+    expect(auth).toMatchObject({ isAuthenticated: false, user: null, loggedOut: true });
+    expect(navigate).toHaveBeenCalledWith('/?tab=login');
+    expect(lastToast()).toMatchObject({ title: 'Account deleted' });
+  });
+
+  it('deleteAccount rejects and keeps the user signed in when the server refuses', async () => {
+    const identity = new FakeIdentity();
+    identity.current = alice;
+    mount(identity);
+    await waitFor(() => expect(auth.isAuthenticated).toBe(true));
+    userReply = { status: 500, body: { error: 'INTERNAL', message: 'Something went wrong on our side.' } };
+    await expect(auth.deleteAccount()).rejects.toThrow(/^500: /);
+    expect(identity.calls).not.toContain('signOut');
+    expect(auth.isAuthenticated).toBe(true);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('email login and registration toast that they are not available, then fail', async () => {
     mount(new FakeIdentity());
     await expect(auth.loginWithEmail('a@b.c', 'pw')).rejects.toThrow();

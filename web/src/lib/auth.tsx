@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@snapnotes/contracts';
+import { apiRequest } from './api-client.js';
 import { IdentityNotConfiguredError, identityErrorCode, type IdentityClient, type IdentityUser } from './identity.js';
 import { logger } from './logger.js';
 import { buildStandInUser, fetchServerUser } from './server-user.js';
@@ -43,6 +44,12 @@ export interface AuthContextValue extends AuthState {
   signInWithGoogleRedirect(): Promise<void>;
   /** Signs out, clears cached data, toasts 'Logged out' and goes to /?tab=login. */
   logout(): Promise<void>;
+  /**
+   * Deletes the account and every note and image on the server (DELETE /api/user, the privacy policy's right to
+   * deletion), then signs out, clears cached data, toasts 'Account deleted' and goes to /?tab=login.
+   * Rejects (and stays signed in) when the server refuses.
+   */
+  deleteAccount(): Promise<void>;
   /** Removed feature (SPEC §4): toasts 'Email login not available' and fails. */
   loginWithEmail(email: string, password: string): Promise<never>;
   /** Removed feature (SPEC §4): toasts 'Email registration not available' and fails. */
@@ -222,6 +229,19 @@ export function AuthProvider({ identity, navigate, children }: AuthProviderProps
     }
   }, [identity, queryClient, state.isAuthenticated]);
 
+  const deleteAccount = useCallback(async () => {
+    await apiRequest('DELETE', '/api/user');
+    await identity.signOut().catch((error: unknown) => {
+      logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'Sign-out after deletion failed');
+    });
+    syncedUidRef.current = null;
+    setLoggedOut(true);
+    setState({ user: null, isAuthenticated: false, isLoading: false });
+    navigateRef.current('/?tab=login');
+    queryClient.clear();
+    toast({ title: 'Account deleted', description: 'Your account, notes and images have been deleted.' });
+  }, [identity, queryClient]);
+
   const loginWithEmail = useCallback(async (): Promise<never> => {
     toast({ variant: 'destructive', title: 'Email login not available', description: 'Please use Google sign-in.' });
     throw new Error('Email login not available');
@@ -244,6 +264,7 @@ export function AuthProvider({ identity, navigate, children }: AuthProviderProps
       signInWithGoogle,
       signInWithGoogleRedirect,
       logout,
+      deleteAccount,
       loginWithEmail,
       registerWithEmail,
     }),
@@ -254,6 +275,7 @@ export function AuthProvider({ identity, navigate, children }: AuthProviderProps
       signInWithGoogle,
       signInWithGoogleRedirect,
       logout,
+      deleteAccount,
       loginWithEmail,
       registerWithEmail,
     ],

@@ -115,6 +115,27 @@ describe('per-user queries', () => {
     ]);
   });
 
+  it('refetchUserData also fetches the queries no page shows or has loaded yet', async () => {
+    // Only the notes are on screen; nothing else is cached (e.g. a page the payment provider sent us to).
+    function NotesOnly() {
+      useQuery({ queryKey: queryKeys.notes(6) });
+      return null;
+    }
+    mount(<NotesOnly />);
+    await waitFor(() => expect(hits('/api/notes/6')).toBe(1));
+    await act(async () => refetchUserData(client, 6));
+    expect(hits('/api/notes/6')).toBe(2);
+    expect(hits('/api/statistics/6')).toBe(1);
+    expect(hits('/api/user/6/remaining-uploads')).toBe(1);
+    expect(hits('/api/user/6/subscription')).toBe(1);
+    expect(client.getQueryData(queryKeys.statistics(6))).toEqual([{ id: 1, path: '/api/statistics/6' }]);
+  });
+
+  it('refetchUserData asks nothing for the stand-in user', async () => {
+    await act(async () => refetchUserData(client, -1));
+    expect(server.requests).toEqual([]);
+  });
+
   it('shows unlimited (null on the wire) as Infinity', async () => {
     let quota: ReturnType<typeof useQuota>['data'];
     function Probe() {

@@ -28,7 +28,21 @@ export const userDataQueryOptions = {
   refetchOnWindowFocus: true,
 } as const;
 
-/** Refetches the four per-user queries (after an upload, a purchase or a cancelled checkout). */
+/**
+ * Fetches these queries again now, whether or not a mounted component uses them: a page that only shows some of
+ * them (or a page the payment provider sent the browser to, with an empty cache) still gets fresh data for all.
+ */
+export async function refreshQueries(client: QueryClient, keys: ReadonlyArray<readonly unknown[]>): Promise<void> {
+  await Promise.all(
+    keys.map(async (queryKey) => {
+      await client.invalidateQueries({ queryKey, refetchType: 'none' });
+      await client.prefetchQuery({ queryKey, staleTime: 0 });
+    }),
+  );
+}
+
+/** Refetches the four per-user queries (after an upload or a purchase). Nothing for the stand-in user (id -1). */
 export async function refetchUserData(client: QueryClient, userId: number): Promise<void> {
-  await Promise.all(userDataKeys(userId).map((queryKey) => client.invalidateQueries({ queryKey })));
+  if (userId <= 0) return;
+  await refreshQueries(client, userDataKeys(userId));
 }

@@ -14,4 +14,9 @@ export class StripeEventsRepo {
       .executeTakeFirst();
     return row !== undefined;
   }
+
+  /** Forgets an event whose processing failed, so Stripe's redelivery is processed. */
+  async forget(id: string): Promise<void> {
+    await this.db.deleteFrom('stripeEvents').where('id', '=', id).execute();
+  }
 }

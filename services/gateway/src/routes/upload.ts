@@ -55,6 +55,14 @@ export function registerUploadRoutes(app: FastifyInstance): void {
     if (!reservation.ok) {
       throw new HttpError(402, ErrorCode.UpgradeRequired, UPGRADE_MESSAGE, { upgradeRequired: true });
     }
+    // Rate limit (DECISIONS: plans and payments): every image that passed the checks and the allowance counts,
+    // whatever happens to it next; a refused upload gives its reservation back and stores nothing.
+    try {
+      await app.uploadRateLimiter.consume(user.id, refs.length);
+    } catch (err) {
+      await repos.uploads.markFailed(uploadId, 'rejected', ErrorCode.RateLimited, 'Rate limited');
+      throw err;
+    }
     mark('reserved');
     const log = req.log.child({ uploadId, userId: user.id, images: refs.length });
 

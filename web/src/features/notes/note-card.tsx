@@ -159,7 +159,15 @@ export function NoteCard({ note }: { note: Note }) {
             <p className="whitespace-pre-line">{note.detailedSummary}</p>
           </Section>
           <Section title="Original Text">
-            <pre className="font-sans break-words whitespace-pre-wrap text-muted-foreground">{note.originalText}</pre>
+            {note.originalText.trim() ? (
+              <pre className="font-sans break-words whitespace-pre-wrap text-muted-foreground">{note.originalText}</pre>
+            ) : (
+              <p className="text-muted-foreground italic">
+                {note.kind === 'description'
+                  ? 'No text was found in the image, so it was described instead.'
+                  : 'No text was extracted.'}
+              </p>
+            )}
           </Section>
         </div>
       </CardContent>

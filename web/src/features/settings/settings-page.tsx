@@ -1,19 +1,31 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ArrowLeft, BarChart3, Crown, Download, LogOut, MessageSquare } from 'lucide-react';
+import { ArrowLeft, BarChart3, Crown, Download, Loader2, LogOut, MessageSquare, Trash2 } from 'lucide-react';
 import { SiteFooter } from '../../components/site-footer.js';
 import { SiteHeader } from '../../components/site-header.js';
 import { UpgradePanel } from '../../components/upgrade-panel.js';
 import { UserAvatar } from '../../components/user-avatar.js';
 import { UserMenu } from '../../components/user-menu.js';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../components/ui/alert-dialog.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 import { PageSpinner } from '../../components/ui/spinner.js';
+import { errorMessage } from '../../lib/api-client.js';
 import { useAuth } from '../../lib/auth.js';
 import { useRuntimeConfig } from '../../lib/runtime.js';
 import { isStandInUser } from '../../lib/server-user.js';
+import { toast } from '../../lib/toast.js';
 import { useNotes, useQuota, useStatistics, useSubscription } from '../../lib/user-data.js';
 import { formatDate, formatNumber } from '../../lib/utils.js';
 import { downloadText, notesToJson, notesToMarkdown } from './export.js';
@@ -116,6 +128,62 @@ function ExportCard({ userId }: { userId: number }) {
   );
 }
 
+/** The right to deletion (privacy policy): the account, its notes and images, after a confirmation. */
+function DeleteAccountCard() {
+  const { deleteAccount } = useAuth();
+  const [open, setOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const confirm = async () => {
+    setDeleting(true);
+    try {
+      await deleteAccount();
+    } catch (error) {
+      setDeleting(false);
+      setOpen(false);
+      toast({
+        variant: 'destructive',
+        title: 'Delete failed',
+        description: errorMessage(error, 'Failed to delete your account. Please try again.'),
+      });
+    }
+  };
+  return (
+    <Card className="border-destructive/40">
+      <CardHeader>
+        <CardTitle>Delete account</CardTitle>
+        <CardDescription>
+          Permanently delete your SnapNotes account with all its notes and images. Your Google account is not affected.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <AlertDialog open={open} onOpenChange={(next) => !deleting && setOpen(next)}>
+          <AlertDialogTrigger asChild>
+            <Button variant="outline" className="border-destructive/50 text-destructive hover:bg-destructive/10">
+              <Trash2 aria-hidden="true" />
+              Delete account
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Delete your account?</AlertDialogTitle>
+              <AlertDialogDescription>
+                All your notes, uploaded images and statistics will be permanently deleted. This cannot be undone.
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
+              <Button variant="destructive" disabled={deleting} onClick={() => void confirm()}>
+                {deleting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+                {deleting ? 'Deleting...' : 'Delete account'}
+              </Button>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      </CardContent>
+    </Card>
+  );
+}
+
 /** /settings (SPEC §2): profile, usage statistics, plan, feedback link and sign-out. */
 export function SettingsPage() {
   const { user, logout } = useAuth();
@@ -197,6 +265,7 @@ export function SettingsPage() {
             </Button>
           </CardContent>
         </Card>
+        {!limited ? <DeleteAccountCard /> : null}
       </main>
       <SiteFooter maxWidth="max-w-3xl" />
     </>

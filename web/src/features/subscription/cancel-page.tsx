@@ -6,6 +6,7 @@ import { SiteHeader } from '../../components/site-header.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent } from '../../components/ui/card.js';
 import { useAuth } from '../../lib/auth.js';
+import { refreshQueries } from '../../lib/query-client.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { toast } from '../../lib/toast.js';
 import { CANCEL_REDIRECT_MS } from './api.js';
@@ -17,11 +18,11 @@ export function SubscriptionCancelPage() {
   const navigate = useNavigate();
   const toastedRef = useRef(false);
 
+  const userId = user?.id;
   useEffect(() => {
-    if (!user) return;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.subscription(user.id) });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.remainingUploads(user.id) });
-  }, [user, queryClient]);
+    if (userId === undefined || userId <= 0) return;
+    void refreshQueries(queryClient, [queryKeys.subscription(userId), queryKeys.remainingUploads(userId)]);
+  }, [userId, queryClient]);
 
   useEffect(() => {
     if (!toastedRef.current) {

@@ -183,8 +183,9 @@ export function UploadSection() {
             Upload Screenshots
           </CardTitle>
           <CardDescription id={hintId}>
-            PNG, JPG or JPEG, up to 10 images at once. They become one note. Tip: paste a screenshot with Ctrl+V (⌘V on
-            Mac).
+            PNG, JPG or JPEG, up to 10 images at once. They become one note.
+            {/* Touch screens have no drag and drop or Ctrl+V: the tip is for mouse and keyboard users. */}
+            <span className="pointer-coarse:hidden"> Tip: paste a screenshot with Ctrl+V (⌘V on Mac).</span>
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
@@ -205,10 +206,11 @@ export function UploadSection() {
             <span className="flex size-12 items-center justify-center rounded-full bg-muted">
               <ImageUp className="size-6 text-muted-foreground" aria-hidden="true" />
             </span>
-            <div className="space-y-1">
+            <div className="space-y-1 pointer-coarse:hidden">
               <p className="font-medium">Drag and drop images here</p>
               <p className="text-sm text-muted-foreground">or</p>
             </div>
+            <p className="hidden font-medium pointer-coarse:block">Choose screenshots or photos</p>
             <Button onClick={() => inputRef.current?.click()} disabled={busy}>
               Browse Files
             </Button>

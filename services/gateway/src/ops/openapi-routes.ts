@@ -1,0 +1,292 @@
+/**
+ * The OpenAPI description of every gateway route, keyed `METHOD /fastify/url`. It is documentation only: the
+ * routes validate their input with the zod schemas themselves, and @fastify/swagger's `transform` merges these
+ * entries into the served description (so nothing here changes how a request is checked).
+ * A route missing from this table fails `packages/embedded/test/ops.int.test.ts`: add it here.
+ */
+import { z } from 'zod';
+import {
+  createCheckoutBodySchema,
+  ErrorCode,
+  feedbackBodySchema,
+  noteSchema,
+  remainingUploadsSchema,
+  statisticsSchema,
+  subscriptionResponseSchema,
+  updateTitleBodySchema,
+  upsertUserBodySchema,
+  userSchema,
+  verifySubscriptionBodySchema,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_UPLOAD,
+} from '@snapnotes/contracts';
+
+type JsonSchema = Record<string, unknown>;
+
+/** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1), the shape a client sends (`io: 'input'`). */
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+}
+
+const errorBody: JsonSchema = {
+  type: 'object',
+  description: 'Every non-2xx reply.',
+  properties: {
+    error: { type: 'string', enum: Object.values(ErrorCode) },
+    message: { type: 'string', description: 'Shown to the user as is.' },
+    inappropriateImages: { type: 'array', items: { type: 'string' }, description: '400 INAPPROPRIATE_CONTENT' },
+    upgradeRequired: { type: 'boolean', description: '402 UPGRADE_REQUIRED' },
+  },
+  required: ['error', 'message'],
+};
+const error = (description: string): JsonSchema => ({ ...errorBody, description });
+const ok = (schema: JsonSchema, description: string): JsonSchema => ({ ...schema, description });
+const authErrors = {
+  401: error('No identity token, or an expired or invalid one.'),
+  503: error('The server has no Firebase configuration (FIREBASE_NOT_CONFIGURED).'),
+};
+const ownerErrors = { ...authErrors, 403: error('Not your data, or the account is not set up yet.') };
+const userIdParam: JsonSchema = {
+  type: 'object',
+  properties: { userId: { type: 'string', pattern: '^\\d+$', description: 'The caller’s own user id.' } },
+  required: ['userId'],
+};
+const noteIdParam: JsonSchema = {
+  type: 'object',
+  properties: { id: { type: 'string', pattern: '^\\d+$' } },
+  required: ['id'],
+};
+const bearer = [{ bearerAuth: [] }];
+const healthBody: JsonSchema = {
+  type: 'object',
+  properties: {
+    status: { type: 'string' },
+    checks: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: '"ok" or the error per dependency',
+    },
+  },
+};
+
+export interface RouteDoc {
+  tags: string[];
+  summary: string;
+  description?: string;
+  security?: Array<Record<string, string[]>>;
+  params?: JsonSchema;
+  querystring?: JsonSchema;
+  body?: JsonSchema;
+  consumes?: string[];
+  produces?: string[];
+  response?: Record<number, JsonSchema>;
+}
+
+export const ROUTE_DOCS: Record<string, RouteDoc> = {
+  'POST /api/user': {
+    tags: ['users'],
+    summary: 'Fetch or create the caller’s user record',
+    description:
+      'Called after each sign-in. The identity comes from the verified token; the body only fills in profile fields.',
+    security: bearer,
+    body: jsonSchema(upsertUserBodySchema),
+    response: { 200: ok(jsonSchema(userSchema, 'output'), 'The user record.'), ...authErrors },
+  },
+  'DELETE /api/user': {
+    tags: ['users'],
+    summary: 'Delete the caller’s account and all their data',
+    description: 'Removes every stored image, then the user record with its notes, uploads and subscription rows.',
+    security: bearer,
+    response: {
+      200: ok({ type: 'object', properties: { success: { type: 'boolean' } } }, 'Deleted.'),
+      ...ownerErrors,
+    },
+  },
+  'GET /api/statistics/:userId': {
+    tags: ['users'],
+    summary: 'Number of notes and words of the caller',
+    security: bearer,
+    params: userIdParam,
+    response: { 200: ok(jsonSchema(statisticsSchema, 'output'), 'Totals.'), ...ownerErrors },
+  },
+  'GET /api/user/:userId/remaining-uploads': {
+    tags: ['users'],
+    summary: 'Uploads left this month',
+    description: 'remainingUploads and limit are null for subscribers (unlimited).',
+    security: bearer,
+    params: userIdParam,
+    response: { 200: ok(jsonSchema(remainingUploadsSchema, 'output'), 'The allowance.'), ...ownerErrors },
+  },
+  'GET /api/user/:userId/subscription': {
+    tags: ['subscription'],
+    summary: 'The caller’s subscription',
+    security: bearer,
+    params: userIdParam,
+    response: { 200: ok(jsonSchema(subscriptionResponseSchema, 'output'), 'The subscription.'), ...ownerErrors },
+  },
+  'GET /api/notes/:userId': {
+    tags: ['notes'],
+    summary: 'The caller’s notes, newest first',
+    security: bearer,
+    params: userIdParam,
+    querystring: {
+      type: 'object',
+      properties: { q: { type: 'string', maxLength: 200, description: 'Full-text search' } },
+    },
+    response: { 200: ok({ type: 'array', items: jsonSchema(noteSchema, 'output') }, 'The notes.'), ...ownerErrors },
+  },
+  'PATCH /api/notes/:id/title': {
+    tags: ['notes'],
+    summary: 'Rename a note',
+    security: bearer,
+    params: noteIdParam,
+    body: jsonSchema(updateTitleBodySchema),
+    response: {
+      200: ok(jsonSchema(noteSchema, 'output'), 'The updated note.'),
+      400: error('Empty or too long title.'),
+      404: error('No such note of the caller.'),
+      ...ownerErrors,
+    },
+  },
+  'DELETE /api/notes/:id': {
+    tags: ['notes'],
+    summary: 'Delete a note and its images',
+    security: bearer,
+    params: noteIdParam,
+    response: {
+      200: ok({ type: 'object', properties: { success: { type: 'boolean' }, id: { type: 'integer' } } }, 'Deleted.'),
+      404: error('No such note of the caller.'),
+      ...ownerErrors,
+    },
+  },
+  'POST /api/process-screenshots': {
+    tags: ['notes'],
+    summary: 'Turn screenshots into a note',
+    description:
+      `Multipart form: 1–${MAX_FILES_PER_UPLOAD} files in \`images\` (PNG or JPEG, checked by content, ` +
+      `${MAX_FILE_BYTES / 1024 / 1024} MB each) and optionally \`userId\`. The request is held open while the ` +
+      'images are moderated, read (OCR) and summarised (PROCESSING_TIMEOUT_MS), and answers with the new note. ' +
+      'An `x-request-id` header (8–100 letters, digits, _ or -) is used as the correlation id of every log line ' +
+      'of the upload; the reply echoes it.',
+    security: bearer,
+    consumes: ['multipart/form-data'],
+    body: {
+      type: 'object',
+      properties: {
+        images: {
+          type: 'array',
+          items: { type: 'string', format: 'binary' },
+          minItems: 1,
+          maxItems: MAX_FILES_PER_UPLOAD,
+        },
+        userId: { type: 'string' },
+      },
+      required: ['images'],
+    },
+    response: {
+      200: ok(jsonSchema(noteSchema, 'output'), 'The note.'),
+      400: error('A refused file, or flagged content (inappropriateImages lists every flagged file).'),
+      402: error('The free allowance is used up (upgradeRequired: true).'),
+      422: error('No text and nothing describable in the images.'),
+      429: error('More than 10 images in 5 minutes; see Retry-After.'),
+      500: error('Processing failed.'),
+      504: error('Processing took longer than PROCESSING_TIMEOUT_MS.'),
+      ...ownerErrors,
+    },
+  },
+  'POST /api/create-checkout-session': {
+    tags: ['subscription'],
+    summary: 'Start a Stripe Checkout for a plan',
+    security: bearer,
+    body: jsonSchema(createCheckoutBodySchema),
+    response: {
+      200: ok({ type: 'object', properties: { url: { type: 'string' } } }, 'Where to send the browser.'),
+      400: error('planType is not monthly or annual.'),
+      409: error('Already subscribed.'),
+      502: error('Stripe could not be reached.'),
+      ...authErrors,
+      503: error('Payments are not configured, or Firebase is not.'),
+    },
+  },
+  'POST /api/verify-subscription': {
+    tags: ['subscription'],
+    summary: 'Confirm a completed Checkout Session',
+    security: bearer,
+    body: jsonSchema(verifySubscriptionBodySchema),
+    response: {
+      200: ok(jsonSchema(subscriptionResponseSchema, 'output'), 'The subscription (and success: true).'),
+      400: error('Bad session id, or the session is not paid (CHECKOUT_NOT_PAID).'),
+      403: error('The session belongs to another account.'),
+      404: error('No such checkout session.'),
+      502: error('Stripe could not be reached.'),
+      ...authErrors,
+      503: error('Payments are not configured, or Firebase is not.'),
+    },
+  },
+  'POST /api/stripe/webhook': {
+    tags: ['subscription'],
+    summary: 'Stripe events (signed with STRIPE_WEBHOOK_SECRET)',
+    description: 'Called by Stripe, not by the browser. The raw body is checked against the Stripe-Signature header.',
+    response: {
+      200: ok({ type: 'object', properties: { received: { type: 'boolean' } } }, 'Handled.'),
+      400: error('Bad signature or body.'),
+    },
+  },
+  'GET /api/public-config': {
+    tags: ['app'],
+    summary: 'Run-time settings for the browser (Firebase web config, analytics id, allowance)',
+    response: { 200: ok({ type: 'object' }, 'The settings.') },
+  },
+  'POST /api/feedback': {
+    tags: ['app'],
+    summary: 'Send feedback (linked to the account when signed in)',
+    body: jsonSchema(feedbackBodySchema),
+    response: {
+      201: ok({ type: 'object', properties: { success: { type: 'boolean' }, id: { type: 'integer' } } }, 'Saved.'),
+      400: error('Invalid name, email or message.'),
+    },
+  },
+  'POST /api/admin/session': {
+    tags: ['operations'],
+    summary: 'Open the queue dashboard: sets a short-lived cookie for /admin/queues',
+    description:
+      'Needs the ID token of an account whose email is in ADMIN_EMAILS. The cookie (HttpOnly, SameSite=Strict, ' +
+      'path /admin) holds that token and expires with it; the dashboard and its files check it on every request.',
+    security: bearer,
+    response: {
+      200: ok(
+        { type: 'object', properties: { email: { type: 'string' }, expiresAt: { type: 'string' } } },
+        'Cookie set; open /admin/queues.',
+      ),
+      403: error('Not an admin.'),
+      ...authErrors,
+    },
+  },
+  'DELETE /api/admin/session': {
+    tags: ['operations'],
+    summary: 'Close the queue dashboard session (clears the cookie)',
+    response: { 200: ok({ type: 'object', properties: { success: { type: 'boolean' } } }, 'Cleared.') },
+  },
+  'GET /healthz': {
+    tags: ['operations'],
+    summary: 'Liveness: the process answers',
+    response: { 200: ok(healthBody, 'Alive.') },
+  },
+  'GET /readyz': {
+    tags: ['operations'],
+    summary: 'Readiness: PostgreSQL, S3 and (distributed) Redis answer',
+    response: { 200: ok(healthBody, 'Ready.'), 503: ok(healthBody, 'A dependency does not answer.') },
+  },
+  'GET /metrics': {
+    tags: ['operations'],
+    summary: 'Prometheus metrics (text exposition format)',
+    produces: ['text/plain'],
+    response: { 200: { type: 'string', description: 'Metrics.' } },
+  },
+};
+
+/** Routes that are not part of the API: the dashboard, the docs themselves, the web app's files. */
+export function isUndocumentedRoute(url: string): boolean {
+  return url.startsWith('/admin/queues') || url.startsWith('/docs');
+}

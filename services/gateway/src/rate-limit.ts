@@ -1,0 +1,178 @@
+/**
+ * The upload rate limit (DESIGN §7): at most RATE_LIMIT_IMAGES images per user in ANY window of
+ * RATE_LIMIT_WINDOW_SECONDS, for every user, subscribers included. Built on rate-limiter-flexible:
+ * `RateLimiterRedis` (shared by every gateway replica) when REDIS_URL is set, `RateLimiterMemory` otherwise
+ * (the embedded start is one process), with a memory limiter as insurance while Redis is unreachable.
+ *
+ * Why slots: a plain fixed-window counter lets a user send 10 images at the end of one window and 10 more at the
+ * start of the next, 20 within seconds. Here each of a user's 10 "slots" is its own 1-point limiter key with a
+ * 5-minute life: an image takes a free slot and holds it for exactly 5 minutes, so no 5-minute span can ever
+ * hold more than 10 images (a sliding log of size 10). Each slot take is atomic in the store, so concurrent
+ * requests on several replicas cannot overbook; a request that cannot get all its slots gives back the ones it
+ * took and is refused whole.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { ErrorCode, RATE_LIMIT_IMAGES, RATE_LIMIT_WINDOW_SECONDS } from '@snapnotes/contracts';
+import { HttpError } from './errors.js';
+
+export interface UploadRateLimiter {
+  /** 'redis' when shared through Redis, 'memory' for one process. */
+  readonly store: 'redis' | 'memory';
+  /** Counts `images` images for the user, or throws a 429 HttpError (with Retry-After) and counts none. */
+  consume(userId: number, images: number): Promise<void>;
+  /** Resolves when the store is usable (Redis connected); the memory insurance covers the time before. */
+  ready(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface UploadRateLimiterOptions {
+  /** Shared store; without it the limit lives in this process. */
+  redisUrl?: string;
+  /** Prefix of every Redis key (e.g. `${QUEUE_PREFIX}:rl:uploads`); replicas that share a limit share it. */
+  keyPrefix: string;
+  images?: number;
+  windowSeconds?: number;
+  logger?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/** The 429 reply's message: says the rule and when to come back. */
+export function rateLimitMessage(
+  retryAfterSeconds: number,
+  images = RATE_LIMIT_IMAGES,
+  windowSeconds = RATE_LIMIT_WINDOW_SECONDS,
+) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const windowMinutes = Math.round(windowSeconds / 60);
+  return (
+    `Too many uploads: you can upload at most ${images} screenshots every ${windowMinutes} minutes. ` +
+    `Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`
+  );
+}
+
+export function createUploadRateLimiter(opts: UploadRateLimiterOptions): UploadRateLimiter {
+  const images = opts.images ?? RATE_LIMIT_IMAGES;
+  const windowSeconds = opts.windowSeconds ?? RATE_LIMIT_WINDOW_SECONDS;
+  if (!Number.isInteger(images) || images < 1) throw new Error(`images must be a positive integer (got ${images})`);
+  if (!Number.isInteger(windowSeconds) || windowSeconds < 1) {
+    throw new Error(`windowSeconds must be a positive integer (got ${windowSeconds})`);
+  }
+  const base = { points: 1, duration: windowSeconds, keyPrefix: opts.keyPrefix };
+  let redis: Redis | undefined;
+  let limiter: RateLimiterAbstract;
+  if (opts.redisUrl) {
+    // No offline queue: while Redis is away, calls fail at once and the insurance limiter answers.
+    redis = new Redis(opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+    redis.on('error', (err: Error) => opts.logger?.error({ err: err.message }, 'rate limit: redis connection error'));
+    limiter = new RateLimiterRedis({
+      ...base,
+      storeClient: redis,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory(base),
+    });
+  } else {
+    limiter = new RateLimiterMemory(base);
+  }
+
+  async function release(userId: number, slots: number[]) {
+    await Promise.all(slots.map((slot) => limiter.delete(`${userId}:${slot}`).catch(() => false)));
+  }
+
+  return {
+    store: redis ? 'redis' : 'memory',
+    async consume(userId, count) {
+      if (!Number.isInteger(count) || count < 1)
+        throw new Error(`image count must be a positive integer (got ${count})`);
+      if (count > images) {
+        throw new HttpError(
+          429,
+          ErrorCode.RateLimited,
+          rateLimitMessage(windowSeconds, images, windowSeconds),
+          {},
+          {
+            'retry-after': String(windowSeconds),
+          },
+        );
+      }
+      const taken: number[] = [];
+      const busyMs: number[] = [];
+      for (let slot = 0; slot < images && taken.length < count; slot++) {
+        try {
+          await limiter.consume(`${userId}:${slot}`, 1);
+          taken.push(slot);
+        } catch (res) {
+          if (res instanceof RateLimiterRes) {
+            busyMs.push(res.msBeforeNext);
+            continue;
+          }
+          await release(userId, taken);
+          throw res;
+        }
+      }
+      if (taken.length >= count) return;
+      await release(userId, taken);
+      // After giving ours back, `taken.length` slots are free; the rest must come from the soonest busy ones.
+      busyMs.sort((a, b) => a - b);
+      const waitMs = busyMs[count - taken.length - 1] ?? windowSeconds * 1000;
+      const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
+      throw new HttpError(
+        429,
+        ErrorCode.RateLimited,
+        rateLimitMessage(retryAfter, images, windowSeconds),
+        {},
+        {
+          'retry-after': String(retryAfter),
+        },
+      );
+    },
+    async ready(timeoutMs = 5000) {
+      const client = redis;
+      if (!client || client.status === 'ready') return;
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          client.off('ready', onReady);
+          reject(new Error(`Redis not ready after ${timeoutMs} ms`));
+        }, timeoutMs);
+        const onReady = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        client.once('ready', onReady);
+      });
+    },
+    async close() {
+      if (redis && redis.status !== 'end') await redis.quit().catch(() => redis?.disconnect());
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    uploadRateLimiter: UploadRateLimiter;
+  }
+}
+
+/** Creates the limiter from the app's config, waits for its store on ready, and closes it with the app. */
+export function registerRateLimit(app: FastifyInstance, limiter?: UploadRateLimiter): void {
+  const { config, logger } = app.deps;
+  const created =
+    limiter ??
+    createUploadRateLimiter({
+      redisUrl: config.REDIS_URL,
+      keyPrefix: `${config.QUEUE_PREFIX}:rl:uploads`,
+      logger,
+    });
+  app.decorate('uploadRateLimiter', created);
+  app.addHook('onReady', async () => {
+    await created.ready().catch((err: unknown) => {
+      logger.warn(
+        { err: (err as Error).message },
+        'rate limit store not ready: the in-memory limit applies until it is',
+      );
+    });
+  });
+  app.addHook('onClose', async () => {
+    await created.close();
+  });
+}

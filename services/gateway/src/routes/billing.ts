@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  createCheckoutBodySchema,
+  ErrorCode,
+  verifySubscriptionBodySchema,
+  type SubscriptionResponse,
+} from '@snapnotes/contracts';
+import { currentUser } from '../app.js';
+import { BillingService, SUBSCRIPTION_UNAVAILABLE_MESSAGE } from '../billing/index.js';
+import { HttpError } from '../errors.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** null when payments are not configured. */
+    billing: BillingService | null;
+  }
+}
+
+/** Where Stripe sends the browser back: PUBLIC_URL when set, else the origin this request came to. */
+function originOf(req: FastifyRequest): string {
+  const configured = req.server.deps.config.PUBLIC_URL;
+  if (configured) return configured.replace(/\/$/, '');
+  return `${req.protocol}://${req.host}`;
+}
+
+function requireBilling(app: FastifyInstance): BillingService {
+  if (!app.billing) throw new HttpError(503, ErrorCode.SubscriptionUnavailable, SUBSCRIPTION_UNAVAILABLE_MESSAGE);
+  return app.billing;
+}
+
+/**
+ * POST /api/create-checkout-session, POST /api/verify-subscription (SPEC §7) and POST /api/stripe/webhook.
+ * Without Stripe keys and price ids every one answers 503 "Subscription service is currently unavailable".
+ */
+export function registerBillingRoutes(app: FastifyInstance, billing?: BillingService | null): void {
+  const { config, repos, logger } = app.deps;
+  app.decorate('billing', billing === undefined ? BillingService.fromConfig({ config, repos, logger }) : billing);
+
+  app.post('/api/create-checkout-session', async (req) => {
+    const user = await currentUser(req);
+    const service = requireBilling(app);
+    const { planType } = createCheckoutBodySchema.parse(req.body ?? {});
+    return service.createCheckoutSession(user, planType, originOf(req));
+  });
+
+  app.post('/api/verify-subscription', async (req) => {
+    const user = await currentUser(req);
+    const service = requireBilling(app);
+    const { sessionId } = verifySubscriptionBodySchema.parse(req.body ?? {});
+    const row = await service.verifyCheckoutSession(user, sessionId);
+    const active = await repos.subscriptions.findActiveByUser(user.id, new Date());
+    const body: SubscriptionResponse & { success: boolean } = {
+      success: true,
+      subscription: {
+        status: row.status,
+        plan: row.plan,
+        currentPeriodEnd: row.currentPeriodEnd ? new Date(row.currentPeriodEnd).toISOString() : null,
+        cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+      },
+      hasActiveSubscription: Boolean(active),
+    };
+    return body;
+  });
+
+  // The webhook needs the exact bytes Stripe signed: in this scope only, every body is kept as a raw Buffer.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    scope.post('/api/stripe/webhook', async (req) => {
+      const service = requireBilling(app);
+      if (!Buffer.isBuffer(req.body)) throw new HttpError(400, ErrorCode.BadRequest, 'Missing webhook body.');
+      const signature = req.headers['stripe-signature'];
+      const event = service.parseWebhook(req.body, typeof signature === 'string' ? signature : undefined);
+      const outcome = await service.handleEvent(event);
+      return { received: true, outcome };
+    });
+  });
+}

@@ -1,0 +1,232 @@
+/**
+ * /settings and /feedback against the real gateway and database (SPEC §2, §4, §5, §8): profile, usage
+ * statistics with thousands separators, the plan card, navigation, sign-out, and the feedback form's
+ * validation, sending state, success and failure.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  expectAccessible,
+  launchBrowser,
+  newAccount,
+  newSession,
+  signInWithPopup,
+  startProduct,
+  waitForPath,
+  waitForTitle,
+  waitForToast,
+  type Product,
+  type Session,
+} from './harness.js';
+
+let product: Product;
+let browser: Browser;
+let session: Session;
+let page: Page;
+let userId: number;
+const account = newAccount('Marie Curie');
+
+/** Stores a finished note for the user the way the pipeline does: reserve an upload, then write its note. */
+async function seedNote(title: string, words: number, owner = userId): Promise<void> {
+  const { uploads, notes } = product.running.app.deps.repos;
+  const id = randomUUID();
+  const reserved = await uploads.reserve({
+    id,
+    userId: owner,
+    fileNames: ['seed.png'],
+    objectKeys: [`users/${owner}/uploads/${id}/0.png`],
+    imageCount: 1,
+    correlationId: 'e2e-seed',
+    monthlyAllowance: null,
+    now: new Date(),
+  });
+  expect(reserved.ok).toBe(true);
+  const originalText = Array.from({ length: words }, (_, i) => `word${i}`).join(' ');
+  await notes.createForUpload({
+    uploadId: id,
+    userId: owner,
+    title,
+    keyPoints: ['A seeded note'],
+    detailedSummary: 'Seeded for the statistics.',
+    originalText,
+    kind: 'text',
+    language: 'en',
+    imageCount: 1,
+    engine: 'e2e-seed',
+  });
+}
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  session = await newSession(browser, product.url);
+  page = session.page;
+  const idRequest = page.waitForRequest((req) => /\/api\/notes\/\d+$/.test(req.url()));
+  await signInWithPopup(page, account);
+  userId = Number(new URL((await idRequest).url()).pathname.split('/').pop());
+});
+afterAll(async () => {
+  await session?.context.close().catch(() => {});
+  await browser?.close();
+  await product?.close();
+});
+
+describe('settings', () => {
+  it('shows the profile, thousands-separated statistics, the plan and the links', async () => {
+    await seedNote('Radioactivity notes', 1_200);
+    await seedNote('Polonium and radium', 834);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await waitForPath(page, '/settings');
+    await waitForTitle(page, 'Settings | SnapNotes');
+
+    const main = page.locator('main');
+    await main.getByText(account.name, { exact: true }).waitFor();
+    await main.getByText(account.email, { exact: true }).waitFor();
+    expect(await main.getByText('MC', { exact: true }).count()).toBe(1);
+
+    const stat = (label: string) => main.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd');
+    await expect.poll(() => stat('Total Notes Created').innerText()).toBe('2');
+    await expect.poll(() => stat('Total Words Processed').innerText()).toBe('2,034');
+    await main.getByText('48 of 50 uploads left this month').waitFor();
+    await expectAccessible(page);
+
+    // The plan card opens the plans on the annual tab.
+    await main.getByRole('button', { name: 'Upgrade' }).click();
+    const plans = page.getByRole('region', { name: 'Upgrade to Premium' });
+    expect(await plans.getByRole('tab', { selected: true }).innerText()).toBe('Annual');
+    await expectAccessible(page, '/settings with the plans');
+    await plans.getByRole('button', { name: 'Maybe Later' }).click();
+    await plans.waitFor({ state: 'detached' });
+
+    await main.getByRole('link', { name: 'Back to App' }).click();
+    await waitForPath(page, '/app');
+    await page.goto('/settings');
+    await page.locator('main').getByRole('link', { name: 'Send Feedback' }).click();
+    await waitForPath(page, '/feedback');
+    await waitForTitle(page, 'Feedback | SnapNotes');
+    await page.getByRole('link', { name: 'Back to Settings' }).click();
+    await waitForPath(page, '/settings');
+  });
+});
+
+describe('feedback', () => {
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+
+  it('shows its text, fields and hints', async () => {
+    await page.goto('/feedback');
+    await page.getByText('We appreciate your feedback and will use it to improve our service.').waitFor();
+    expect(await field('Name').getAttribute('placeholder')).toBe('Your name');
+    expect(await field('Email').getAttribute('type')).toBe('email');
+    expect(await field('Email').getAttribute('placeholder')).toMatch(/^[^@\s]+@example\.com$/);
+    expect(await field('Message').getAttribute('placeholder')).toBe('Your feedback or suggestions...');
+    await page.getByText('Please share your thoughts, suggestions, or report any issues.').waitFor();
+  });
+
+  it('validates every field with its own message', async () => {
+    const posts: string[] = [];
+    const onRequest = (req: { method(): string; url(): string }) => {
+      if (req.method() === 'POST') posts.push(req.url());
+    };
+    page.on('request', onRequest);
+    await page.getByRole('button', { name: 'Send Feedback' }).click();
+    await page.getByText('Name must be at least 2 characters.').waitFor();
+    await page.getByText('Please enter a valid email address.').waitFor();
+    await page.getByText('Message must be at least 10 characters.').waitFor();
+    expect(await field('Name').getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, '/feedback with errors');
+
+    await field('Name').fill('M');
+    await field('Email').fill('marie@');
+    await field('Message').fill('Too short');
+    await page.getByRole('button', { name: 'Send Feedback' }).click();
+    await page.getByText('Name must be at least 2 characters.').waitFor();
+    await page.getByText('Please enter a valid email address.').waitFor();
+    await page.getByText('Message must be at least 10 characters.').waitFor();
+    page.off('request', onRequest);
+    expect(posts).toEqual([]);
+  });
+
+  it('keeps the form when sending fails', async () => {
+    await page.route('**/api/feedback', (route) => route.abort('connectionrefused'));
+    await field('Name').fill('Marie Curie');
+    await field('Email').fill('marie@example.com');
+    await field('Message').fill('The statistics page is lovely.');
+    await page.getByRole('button', { name: 'Send Feedback' }).click();
+    await waitForToast(page, 'Error', 'Failed to send feedback. Please try again later.');
+    expect(await field('Message').inputValue()).toBe('The statistics page is lovely.');
+    expect(await field('Name').inputValue()).toBe('Marie Curie');
+    await page.unroute('**/api/feedback');
+  });
+
+  it('sends: "Sending..." while working, then the toast and an empty form', async () => {
+    // Hold the real reply a moment to see the sending state.
+    await page.route('**/api/feedback', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.fallback();
+    });
+    const reply = page.waitForResponse((res) => res.url().endsWith('/api/feedback'));
+    await page.getByRole('button', { name: 'Send Feedback' }).click();
+    const sending = page.getByRole('button', { name: 'Sending...' });
+    await sending.waitFor();
+    expect(await sending.isDisabled()).toBe(true);
+    const res = await reply;
+    expect(res.status()).toBe(201);
+    expect(res.request().postDataJSON()).toEqual({
+      name: 'Marie Curie',
+      email: 'marie@example.com',
+      message: 'The statistics page is lovely.',
+    });
+    await waitForToast(page, 'Feedback sent', 'Thank you for your feedback!');
+    await expect.poll(() => field('Message').inputValue()).toBe('');
+    expect(await field('Name').inputValue()).toBe('');
+    expect(await field('Email').inputValue()).toBe('');
+    await page.unroute('**/api/feedback');
+  });
+});
+
+describe('sign out from settings', () => {
+  it('goes to /?tab=login with the toast', async () => {
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await waitForPath(page, '/?tab=login');
+    await waitForToast(page, 'Logged out', 'You have been successfully logged out.');
+    await page.goto('/settings');
+    await waitForPath(page, '/');
+  });
+});
+
+describe('delete account', () => {
+  it('asks first, then deletes the account with its notes and signs out', async () => {
+    const other = await newSession(browser, product.url);
+    try {
+      const target = other.page;
+      const idRequest = target.waitForRequest((req) => /\/api\/notes\/\d+$/.test(req.url()));
+      await signInWithPopup(target, newAccount('Leaving Lena'));
+      const id = Number(new URL((await idRequest).url()).pathname.split('/').pop());
+      await seedNote('Notes that will go', 10, id);
+      await target.goto('/settings');
+      const main = target.locator('main');
+      await main.getByText('Delete account', { exact: true }).first().waitFor();
+
+      await main.getByRole('button', { name: 'Delete account' }).click();
+      const dialog = target.getByRole('alertdialog', { name: 'Delete your account?' });
+      await dialog.waitFor();
+      await expectAccessible(target, 'the delete-account dialog');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await product.running.app.deps.repos.users.findById(id)).toBeDefined();
+
+      await main.getByRole('button', { name: 'Delete account' }).click();
+      await dialog.getByRole('button', { name: 'Delete account' }).click();
+      await waitForPath(target, '/?tab=login');
+      await waitForToast(target, 'Account deleted');
+      expect(await product.running.app.deps.repos.users.findById(id)).toBeUndefined();
+      expect(await product.running.app.deps.repos.notes.statistics(id)).toEqual({ totalNotes: 0, totalWords: 0 });
+      await target.goto('/app');
+      await waitForPath(target, '/?tab=signup');
+    } finally {
+      await other.context.close();
+    }
+  });
+});
