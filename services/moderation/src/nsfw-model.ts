@@ -10,9 +10,7 @@ import * as tf from '@tensorflow/tfjs';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import * as nsfwjs from 'nsfwjs';
 
-export const NSFW_INPUT_SIZE = 224;
-export type NsfwClass = 'Drawing' | 'Hentai' | 'Neutral' | 'Porn' | 'Sexy';
-export type NsfwScores = Record<NsfwClass, number>;
+import { NSFW_INPUT_SIZE, type NsfwClass, type NsfwScores } from './nsfw-types.js';
 
 /** The wasm binaries ship in the backend package's dist/ folder; a file:// URL makes emscripten read them from disk. */
 function wasmDistUrl(): string {

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { ImageModerator, ImageVerdict, Logger } from '@snapnotes/contracts';
-import { NSFW_INPUT_SIZE, type NsfwClass, type NsfwScores } from './nsfw-model.js';
+import { NSFW_INPUT_SIZE, type NsfwClass, type NsfwScores } from './nsfw-types.js';
 
 export { NSFW_INPUT_SIZE, type NsfwClass, type NsfwScores };
 export const DEFAULT_SEXY_THRESHOLD = 0.9;
