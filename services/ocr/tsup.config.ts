@@ -1,0 +1,4 @@
+import { defineConfig } from 'tsup';
+import { serviceBuild } from '../../tools/tsup.service.js';
+
+export default defineConfig(serviceBuild());
