@@ -71,6 +71,11 @@ export const ocrPageResultSchema = z.object({
   /** The "no text" rule of DESIGN §4: at least 20 characters and confidence ≥ 60. */
   hasText: z.boolean(),
   durationMs: z.number(),
+  /**
+   * The page's most prominent line (the tallest text near the top, clearly larger than the body text), when the
+   * page has one: a summariser may prefer it as the note's title. Absent for pages without such a line.
+   */
+  heading: z.string().min(1).max(200).optional(),
 });
 export type OcrPageResult = z.infer<typeof ocrPageResultSchema>;
 

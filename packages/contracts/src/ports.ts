@@ -58,8 +58,10 @@ export interface OcrEngine {
 }
 
 export interface SummariseRequest {
-  /** Cleaned OCR text per page, in upload order. */
-  pages: { fileName: string; text: string }[];
+  /**
+   * Cleaned OCR text per page, in upload order, with the page's heading when OCR found one (OcrPageResult.heading).
+   */
+  pages: { fileName: string; text: string; heading?: string }[];
   premium: boolean;
   language: string | null;
 }

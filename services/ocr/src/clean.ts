@@ -17,16 +17,103 @@ const SYMBOL_LINE_MIN_CONFIDENCE = 60;
 
 const ALNUM = /[\p{L}\p{N}]/u;
 const alnumCount = (s: string) => (s.match(/[\p{L}\p{N}]/gu) ?? []).length;
+/** Lines without letters or digits are kept only when they look like code punctuation ("}", "});"). */
+const CODE_PUNCTUATION = /^[{}()[\];,.]{1,4}$/;
+/** A line of single letters and symbols (no digits) is kept only from this confidence on. */
+const TOKEN_SOUP_MIN_CONFIDENCE = 88;
+/**
+ * What tesseract reads a round list bullet as. Symbols are bullets whenever they lead a line followed by a word;
+ * letters only when the glyph is small and set apart and the item starts with a capital or a digit.
+ */
+const BULLET_SYMBOLS = new Set(['•', '·', '«', '»', '©', '®', '°', '*', '+', '¢', '€', '@', '%']);
+const BULLET_LETTERS = new Set(['e', 'o', 'O', 'a']);
 
 function isEdgeNoise(word: OcrWord): boolean {
   if (word.confidence < EDGE_WORD_GARBAGE_CONFIDENCE) return true;
   return word.confidence < EDGE_WORD_MIN_CONFIDENCE && (word.text.length <= 2 || !ALNUM.test(word.text));
 }
 
-/** A lone "|" read for the pronoun "I" in sans-serif fonts ("and | will"); lines with other pipes are tables or code. */
+/**
+ * A lone "|" read for the pronoun "I" in sans-serif fonts ("and | will"); lines with other pipes are tables or
+ * code, and a pipe after a capital or a symbol ("T | undefined") is code.
+ */
 function fixPipeForI(text: string): string {
   if ((text.match(/\|/g) ?? []).length !== 1) return text;
-  return text.replace(/(^|\s)\|(?=\s+\p{Ll})/u, '$1I');
+  return text.replace(/(^|\p{Ll}{2}[,.!?;:]?\s|[.!?]\s)\|(?=\s+\p{Ll})/u, '$1I');
+}
+
+/** Height of the text of a line: the tallest word box other than `except` (null without word boxes). */
+function textHeight(words: readonly OcrWord[], except: OcrWord): number | null {
+  let max = 0;
+  for (const w of words) if (w !== except && w.height !== undefined && w.height > max) max = w.height;
+  return max > 0 ? max : null;
+}
+
+function gapAfter(a: OcrWord, b: OcrWord): number | null {
+  if (a.left === undefined || a.width === undefined || b.left === undefined) return null;
+  return b.left - (a.left + a.width);
+}
+
+/** A list bullet read as a symbol or a letter ("« Use ETag…", "e Never cache…"). */
+function isBullet(words: readonly OcrWord[]): boolean {
+  const [first, second] = words;
+  if (!first || !second || !/^[\p{L}\p{N}"'“‘(]/u.test(second.text)) return false;
+  const symbol = BULLET_SYMBOLS.has(first.text);
+  if (!symbol && !BULLET_LETTERS.has(first.text)) return false;
+  const ref = textHeight(words, first);
+  const gap = gapAfter(first, second);
+  if (ref === null || first.height === undefined || gap === null) return symbol;
+  const small = first.height <= 0.7 * ref;
+  const apart = gap >= 0.25 * ref;
+  return symbol ? small || apart : small && apart && /^[\p{Lu}\p{N}]/u.test(second.text);
+}
+
+/** Glyphs tesseract reads UI icons as (a toggle as "©", a bell as "@", a star as "¥"), never code or prose. */
+const ICON_SYMBOLS = /^[©®@°«»¢€¥§¶•●○■□▪▫◦◆◇★☆✓✔✗✕×≡…~^]{1,2}$/u;
+/** Letters tesseract reads outlined icons as ("O Explore", "Q Search"): only when as tall as capitals. */
+const ICON_LETTERS = new Set(['O', 'o', 'Q', 'G', 'e', '0']);
+
+/**
+ * An icon read as a symbol or a letter at the start or end of a line ("O Explore", "Weekly summary ©"): a glyph
+ * that is never code or prose, as tall as the text, set apart from it by more than a word space.
+ */
+function isIcon(icon: OcrWord, next: OcrWord, words: readonly OcrWord[], leading: boolean): boolean {
+  const symbol = ICON_SYMBOLS.test(icon.text);
+  if (!symbol && !ICON_LETTERS.has(icon.text)) return false;
+  const ref = textHeight(words, icon);
+  const gap = leading ? gapAfter(icon, next) : gapAfter(next, icon);
+  if (ref === null || icon.height === undefined || gap === null) return false;
+  return icon.height >= (symbol ? 0.6 : 0.8) * ref && gap >= (leading ? 0.5 : 1.0) * ref;
+}
+
+/**
+ * Strips line numbers (a code editor's gutter) from runs of at least three lines that start with consecutive
+ * numbers; a line that held only its number becomes empty.
+ */
+export function stripLineNumbers(lines: readonly string[]): string[] {
+  const out = [...lines];
+  const numberOf = (l: string) => /^(\d{1,5})(?:\s+|$)/.exec(l)?.[1];
+  let i = 0;
+  while (i < out.length) {
+    const first = numberOf(out[i]!);
+    if (first === undefined) {
+      i++;
+      continue;
+    }
+    const run = [i];
+    let expected = Number(first) + 1;
+    let j = i + 1;
+    for (; j < out.length; j++) {
+      if (out[j] === '') continue;
+      const n = numberOf(out[j]!);
+      if (n === undefined || Number(n) !== expected) break;
+      run.push(j);
+      expected++;
+    }
+    if (run.length >= 3) for (const k of run) out[k] = out[k]!.replace(/^\d{1,5}\s*/, '');
+    i = run.length >= 3 ? j : i + 1;
+  }
+  return out;
 }
 
 export interface CleanedText {
@@ -37,7 +124,11 @@ export interface CleanedText {
   droppedLines: number;
 }
 
-/** Cleans recognised lines (with word confidences) into text; an empty line in the input is a paragraph break. */
+/**
+ * Cleans recognised lines (with word confidences, and word boxes when the engine gives them) into text; an empty
+ * line in the input is a paragraph break. Drops icons, specks and garbage read from pictures; writes list bullets
+ * as "•"; strips a code editor's line numbers.
+ */
 export function cleanOcrLines(lines: readonly OcrLine[]): CleanedText {
   const out: string[] = [];
   const kept: OcrWord[] = [];
@@ -49,27 +140,47 @@ export function cleanOcrLines(lines: readonly OcrLine[]): CleanedText {
       continue;
     }
     const words = [...line.words];
+    // A bullet is read with any confidence (often 0): decide before trimming specks.
+    const bullet = isBullet(words);
     while (words.length > 0 && isEdgeNoise(words[words.length - 1]!)) words.pop();
-    while (words.length > 0 && isEdgeNoise(words[0]!)) words.shift();
+    while (words.length > (bullet ? 1 : 0) && isEdgeNoise(words[bullet ? 1 : 0]!)) words.splice(bullet ? 1 : 0, 1);
+    if (bullet && words.length < 2) words.length = 0;
+    if (!bullet) while (words.length > 1 && isIcon(words[0]!, words[1]!, words, true)) words.shift();
+    while (words.length > 1 && isIcon(words[words.length - 1]!, words[words.length - 2]!, words, false)) words.pop();
     if (words.length === 0) {
       dropped++;
       continue;
     }
+    const scored = bullet ? words.slice(1) : words;
     const text = words.map((w) => w.text).join(' ');
-    const confidence = words.reduce((sum, w) => sum + w.confidence, 0) / words.length;
+    const confidence = scored.reduce((sum, w) => sum + w.confidence, 0) / scored.length;
     const noSymbols = !ALNUM.test(text);
-    const wellReadWord = words.some((w) => w.confidence >= GOOD_WORD_CONFIDENCE && alnumCount(w.text) >= 3);
-    if ((noSymbols && confidence < SYMBOL_LINE_MIN_CONFIDENCE) || (confidence < LINE_MIN_CONFIDENCE && !wellReadWord)) {
+    const wellReadWord = scored.some((w) => w.confidence >= GOOD_WORD_CONFIDENCE && alnumCount(w.text) >= 3);
+    // Garbage read from pictures ("\\ | L A A"): single letters and symbols; a line number before a brace is not.
+    const soup =
+      scored.length >= 2 &&
+      scored.every((w) => alnumCount(w.text) <= 1 && !/\p{N}/u.test(w.text)) &&
+      scored.some((w) => /\p{L}/u.test(w.text));
+    if (
+      (noSymbols && (confidence < SYMBOL_LINE_MIN_CONFIDENCE || !CODE_PUNCTUATION.test(text))) ||
+      (confidence < LINE_MIN_CONFIDENCE && !wellReadWord) ||
+      (soup && confidence < TOKEN_SOUP_MIN_CONFIDENCE)
+    ) {
       dropped++;
       continue;
     }
-    out.push(fixPipeForI(text));
-    kept.push(...words);
+    const shown = bullet ? ['•', ...words.slice(1).map((w) => w.text)].join(' ') : text;
+    out.push(fixPipeForI(shown));
+    kept.push(...scored);
     keptLines++;
   }
-  while (out.length > 0 && out[out.length - 1] === '') out.pop();
+  const stripped = stripLineNumbers(out);
+  // Collapse the empty lines that stripping may have left next to paragraph breaks.
+  const tidy: string[] = [];
+  for (const l of stripped) if (!(l === '' && (tidy.length === 0 || tidy[tidy.length - 1] === ''))) tidy.push(l);
+  while (tidy.length > 0 && tidy[tidy.length - 1] === '') tidy.pop();
   const confidence = kept.length ? kept.reduce((sum, w) => sum + w.confidence, 0) / kept.length : 0;
-  return { text: out.join('\n'), confidence: Math.round(confidence * 10) / 10, keptLines, droppedLines: dropped };
+  return { text: tidy.join('\n'), confidence: Math.round(confidence * 10) / 10, keptLines, droppedLines: dropped };
 }
 
 /**
@@ -84,7 +195,7 @@ export function cleanOcrText(text: string): string {
       if (out.length > 0 && out[out.length - 1] !== '') out.push('');
       continue;
     }
-    if (!ALNUM.test(line) && !/^[{}()[\];,.]{1,4}$/.test(line)) continue;
+    if (!ALNUM.test(line) && !CODE_PUNCTUATION.test(line)) continue;
     out.push(fixPipeForI(line));
   }
   while (out.length > 0 && out[out.length - 1] === '') out.pop();

@@ -1,12 +1,16 @@
 /**
- * Image preparation for tesseract (DESIGN §4), measured on this machine:
- * EXIF rotation first; alpha flattened onto white; greyscale; huge images scaled down; dark mode (a dark image
- * with light-on-dark polarity) inverted;
- * normalise({ lower: 0, upper: 100 }) (the default percentiles ruin sparse screenshots).
+ * Image preparation for tesseract (DESIGN §4, docs/OCR.md), measured on this machine:
+ * EXIF rotation first; alpha flattened onto white; greyscale; huge images scaled down. Then:
+ * - screenshots (mostly flat colour) go through the layout analysis of layout.ts: every word's polarity is made dark
+ *   on white against its own background (nav bars, code blocks, buttons, dark mode), pictures and filled shapes are
+ *   blanked, and the columns are stacked in reading order so that tesseract cannot merge a sidebar into an article;
+ * - photos (few flat pixels) are read whole: dark mode (a dark image with light-on-dark polarity) inverted, then
+ *   normalise({ lower: 0, upper: 100 }) (the default percentiles ruin sparse screenshots).
  * Sauvola thresholding is a worker parameter (see engine.ts); the small-text retry is in recognize.ts.
  */
 import { MAX_IMAGE_PIXELS } from '@snapnotes/contracts';
 import sharp, { type Metadata } from 'sharp';
+import { analyseScreen, type LayoutBlock } from './layout.js';
 
 /** Images are scaled down to at most this many pixels before OCR (time grows with pixels; text stays legible). */
 export const MAX_OCR_PIXELS = 12_000_000;
@@ -35,6 +39,17 @@ export interface PreprocessOptions {
   scale?: number;
   /** Pixel cap (default MAX_OCR_PIXELS). */
   maxPixels?: number;
+  /** Run the screenshot layout analysis (default true); false reads every image whole, as photos are. */
+  layout?: boolean;
+}
+
+export interface PreparedLayout {
+  /** Blocks in reading order: rectangles of the analysed image and where each sits on the canvas (`pgm`). */
+  blocks: LayoutBlock[];
+  /** Canvas pixels per pixel of the analysed image and of `blocks` (2 after the 2× retry). */
+  blockScale: number;
+  /** Typical text height in pixels of the analysed image, or null. */
+  textHeight: number | null;
 }
 
 export interface PreparedImage {
@@ -42,11 +57,16 @@ export interface PreparedImage {
   pgm: Buffer;
   width: number;
   height: number;
-  /** True when the source was dark mode and was inverted. */
+  /** True when most text was light on dark (dark mode) and was turned dark on light. */
   inverted: boolean;
-  /** Overall scale from the (EXIF-oriented) source to `pgm`. */
+  /** Overall scale from the (EXIF-oriented) source to `pgm` (to the analysed image, for a laid-out canvas). */
   scale: number;
+  /** Size of the analysed image: the source after EXIF rotation and the size cap. */
+  sourceWidth: number;
+  sourceHeight: number;
   meanLuminance: number;
+  /** The screenshot layout (the canvas is the source cut into blocks), or null for images read whole (photos). */
+  layout: PreparedLayout | null;
 }
 
 function decodeError(err: unknown): InvalidImageError {
@@ -155,16 +175,31 @@ export async function preprocessImage(input: Buffer, options: PreprocessOptions 
   if (!(extra > 0 && extra <= 4)) throw new Error(`preprocessImage: scale must be in (0, 4], got ${extra}`);
   const grey = await decodeGrey(input, options.maxPixels ?? MAX_OCR_PIXELS);
   const meanLuminance = meanOf(grey.data);
-  const inverted =
-    meanLuminance < DARK_MEAN_LUMINANCE && polarityRatio(grey.data, grey.width, grey.height) > DARK_POLARITY_RATIO;
-  let pipeline = sharp(grey.data, rawGrey(grey.width, grey.height));
-  if (inverted) pipeline = pipeline.negate();
-  let { data, info } = await pipeline
-    .normalise({ lower: 0, upper: 100 })
-    .toColourspace('b-w')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  if (extra !== 1) ({ data, info } = await resizeGrey(data, info.width, info.height, extra));
+  const screen = options.layout === false ? null : analyseScreen(grey.data, grey.width, grey.height);
+  let data: Buffer;
+  let info: { width: number; height: number; channels: number };
+  let inverted: boolean;
+  let layout: PreparedLayout | null = null;
+  if (screen) {
+    data = screen.pixels;
+    info = { width: screen.width, height: screen.height, channels: 1 };
+    inverted = screen.lightOnDark > 0.5;
+    layout = { blocks: screen.blocks, blockScale: 1, textHeight: screen.textHeight };
+  } else {
+    inverted =
+      meanLuminance < DARK_MEAN_LUMINANCE && polarityRatio(grey.data, grey.width, grey.height) > DARK_POLARITY_RATIO;
+    let pipeline = sharp(grey.data, rawGrey(grey.width, grey.height));
+    if (inverted) pipeline = pipeline.negate();
+    ({ data, info } = await pipeline
+      .normalise({ lower: 0, upper: 100 })
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer({ resolveWithObject: true }));
+  }
+  if (extra !== 1) {
+    ({ data, info } = await resizeGrey(data, info.width, info.height, extra));
+    if (layout) layout = { ...layout, blockScale: layout.blockScale * extra };
+  }
   if (info.channels !== 1) throw new Error(`preprocessImage: expected 1 channel, got ${info.channels}`);
   return {
     pgm: toPgm(data, info.width, info.height),
@@ -172,7 +207,10 @@ export async function preprocessImage(input: Buffer, options: PreprocessOptions 
     height: info.height,
     inverted,
     scale: grey.scale * extra,
+    sourceWidth: grey.width,
+    sourceHeight: grey.height,
     meanLuminance,
+    layout,
   };
 }
 
@@ -187,5 +225,6 @@ export async function rescalePrepared(prepared: PreparedImage, factor: number): 
     width: info.width,
     height: info.height,
     scale: prepared.scale * factor,
+    layout: prepared.layout && { ...prepared.layout, blockScale: prepared.layout.blockScale * factor },
   };
 }

@@ -1,16 +1,21 @@
 /**
- * The OCR path of one image, shared by the stage and the benchmark: preprocess, recognise, retry small text once
- * at 2× when confidence is low (DESIGN §4: upscaling fixes small text but costs 1.5–2.5× time), clean the noise.
+ * The OCR path of one image, shared by the stage and the benchmark: preprocess (screenshot layout or whole photo),
+ * recognise, retry small text once at 2× when confidence is low (DESIGN §4: upscaling fixes small text but costs
+ * 1.5–2.5× time), clean the noise, and find the page's heading.
  */
 import type { OcrEngine, OcrRecognition } from '@snapnotes/contracts';
 import { cleanOcrLines, cleanOcrText, type CleanedText } from './clean.js';
-import type { OcrLine } from './engine.js';
+import type { OcrLine, OcrWord } from './engine.js';
 import { MAX_OCR_PIXELS, preprocessImage, rescalePrepared, type PreparedImage } from './preprocess.js';
 
 /** Median line-box height (px) under which text counts as small. 20 px type gives ~19 px boxes, 12 px gives ~12. */
 export const SMALL_TEXT_LINE_HEIGHT = 16;
 /** Confidence under which small text is read again at 2×. */
 export const RETRY_BELOW_CONFIDENCE = 90;
+/** A heading's font size is at least this many times the body text's… */
+export const HEADING_MIN_RATIO = 1.45;
+/** …and starts in this top share of the page. */
+export const HEADING_TOP_SHARE = 0.4;
 
 export interface RecognizeBufferResult {
   /** Cleaned text. */
@@ -21,10 +26,21 @@ export interface RecognizeBufferResult {
   upscaled: boolean;
   /** True when the retry ran (kept or not). */
   retried: boolean;
-  /** True when the image was dark mode and was inverted. */
+  /** True when most text was light on dark (dark mode) and was turned dark on light. */
   inverted: boolean;
   /** Median line height in pixels of the image that was kept (null when unknown). */
   lineHeight: number | null;
+  /** The page's most prominent line (the largest near the top, clearly larger than the body text), or null. */
+  heading: string | null;
+  /** Number of layout blocks the screenshot was cut into (0 for images read whole). */
+  blocks: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+export interface RecognizeOptions {
+  /** Run the screenshot layout analysis (default true); false reads the image whole, as photos are read. */
+  layout?: boolean;
 }
 
 function linesOf(rec: OcrRecognition): OcrLine[] | null {
@@ -32,7 +48,137 @@ function linesOf(rec: OcrRecognition): OcrLine[] | null {
   return Array.isArray(lines) ? (lines as OcrLine[]) : null;
 }
 
-function clean(rec: OcrRecognition): CleanedText & { lineHeight: number | null } {
+/** A recognised line placed back on the analysed image (the canvas is that image cut into blocks and stacked). */
+export interface PlacedLine {
+  line: OcrLine;
+  block: number;
+  /** Top in pixels of the analysed image. */
+  top: number;
+  /** Font size estimate in pixels of the analysed image. */
+  height: number;
+}
+
+/**
+ * A word's font size estimated from its box: the box spans the x-height (~0.55 em), plus ascenders or capitals
+ * (up to ~0.75 em) and descenders (~0.22 em) when the word has them. Null for words of fewer than two letters or
+ * digits (icons read as letters, bullets, punctuation).
+ */
+export function fontSizeOf(word: OcrWord): number | null {
+  if (word.height === undefined || (word.text.match(/[\p{L}\p{N}]/gu) ?? []).length < 2) return null;
+  const tall = /[\p{Lu}\p{N}bdfhklt'"!?/\\|()[\]{}$%&@#]/u.test(word.text);
+  const deep = /[gjpqyQ,;$()[\]{}|@]/u.test(word.text);
+  return word.height / ((tall ? 0.75 : 0.55) + (deep ? 0.22 : 0));
+}
+
+/** A line's font size: the median of its words' (the line box's height when no word tells). */
+function fontSizeOfLine(line: OcrLine): number {
+  const sizes = line.words.map(fontSizeOf).filter((v): v is number => v !== null);
+  return sizes.length ? median(sizes) : line.height;
+}
+
+function place(lines: OcrLine[], prepared: PreparedImage): PlacedLine[] {
+  const out: PlacedLine[] = [];
+  const layout = prepared.layout;
+  for (const line of lines) {
+    if (line.words.length === 0 || line.top === undefined) continue;
+    if (!layout) {
+      out.push({ line, block: 0, top: line.top, height: fontSizeOfLine(line) });
+      continue;
+    }
+    const k = layout.blockScale;
+    const middle = (line.top + line.height / 2) / k;
+    // The block whose canvas rows hold the line's middle (or, in the padding between blocks, the one above).
+    let index = 0;
+    layout.blocks.forEach((b, i) => {
+      if (b.canvasY <= middle) index = i;
+    });
+    const b = layout.blocks[index];
+    if (!b) continue;
+    out.push({
+      line,
+      block: index,
+      top: b.y + (line.top / k - b.canvasY) / b.scale,
+      height: fontSizeOfLine(line) / k / b.scale,
+    });
+  }
+  return out;
+}
+
+/** Inserts a paragraph break wherever the next line comes from another layout block (another column or panel). */
+function withBlockBreaks(lines: OcrLine[], placed: PlacedLine[]): OcrLine[] {
+  const blockOf = new Map(placed.map((p) => [p.line, p.block]));
+  const out: OcrLine[] = [];
+  let last: number | undefined;
+  for (const line of lines) {
+    const block = blockOf.get(line);
+    if (block !== undefined && last !== undefined && block !== last && out[out.length - 1]?.words.length) {
+      out.push({ text: '', words: [], confidence: 100, height: 0 });
+    }
+    if (block !== undefined) last = block;
+    out.push(line);
+  }
+  return out;
+}
+
+/**
+ * The page's heading: the tallest well-read line in the top part of the page that is clearly larger than the body
+ * text (font sizes estimated from word boxes) and than any other line there, with the next line of the same block
+ * when the heading wraps onto it.
+ */
+export function findHeading(placed: readonly PlacedLine[], pageHeight: number): string | null {
+  const textLines = placed.filter((p) => p.line.words.some((w) => /[\p{L}\p{N}]/u.test(w.text)));
+  if (textLines.length < 2) return null;
+  // The body's font size: the median over every character of the page (long paragraphs outweigh menus).
+  const sizes: { size: number; weight: number }[] = [];
+  for (const p of textLines) {
+    for (const w of p.line.words) {
+      const size = fontSizeOf(w);
+      if (size !== null) sizes.push({ size: (size * p.height) / fontSizeOfLine(p.line), weight: w.text.length });
+    }
+  }
+  if (sizes.length === 0) return null;
+  sizes.sort((a, b) => a.size - b.size);
+  const total = sizes.reduce((n, s) => n + s.weight, 0);
+  let acc = 0;
+  let body = sizes[0]!.size;
+  for (const s of sizes) {
+    acc += s.weight;
+    body = s.size;
+    if (acc >= total / 2) break;
+  }
+  const candidates = textLines.filter(
+    (p) =>
+      p.top < HEADING_TOP_SHARE * pageHeight &&
+      p.height >= HEADING_MIN_RATIO * body &&
+      p.line.confidence >= 70 &&
+      p.line.words.length <= 12 &&
+      (p.line.text.match(/\p{L}/gu) ?? []).length >= 3,
+  );
+  if (candidates.length === 0) return null;
+  const tallest = Math.max(...candidates.map((p) => p.height));
+  const best = candidates.filter((p) => p.height >= 0.9 * tallest).sort((a, b) => a.top - b.top)[0]!;
+  const parts = [best.line];
+  const at = textLines.indexOf(best);
+  const next = textLines[at + 1];
+  if (
+    next &&
+    next.block === best.block &&
+    Math.abs(next.height - best.height) <= 0.15 * best.height &&
+    next.top - best.top < 2 * best.height
+  ) {
+    parts.push(next.line);
+  }
+  // Prominent means unique: several lines of that size (menu items, card titles) are not the page's heading.
+  const rivals = candidates.filter((p) => !parts.includes(p.line) && p.height >= 0.9 * best.height);
+  if (rivals.length > 0) return null;
+  const text = cleanOcrLines(parts).text.replace(/\s+/g, ' ').trim();
+  return text.length >= 3 && text.length <= 120 ? text : null;
+}
+
+function clean(
+  rec: OcrRecognition,
+  prepared: PreparedImage,
+): CleanedText & { lineHeight: number | null; heading: string | null } {
   const lines = linesOf(rec);
   if (!lines)
     return {
@@ -41,12 +187,19 @@ function clean(rec: OcrRecognition): CleanedText & { lineHeight: number | null }
       keptLines: 0,
       droppedLines: 0,
       lineHeight: null,
+      heading: null,
     };
   const heights = lines
     .filter((l) => l.words.length > 0)
     .map((l) => l.height)
     .sort((a, b) => a - b);
-  return { ...cleanOcrLines(lines), lineHeight: heights.length ? heights[heights.length >> 1]! : null };
+  const placed = place(lines, prepared);
+  const pageHeight = prepared.layout ? prepared.sourceHeight : prepared.height;
+  return {
+    ...cleanOcrLines(prepared.layout ? withBlockBreaks(lines, placed) : lines),
+    lineHeight: heights.length ? heights[heights.length >> 1]! : null,
+    heading: findHeading(placed, pageHeight),
+  };
 }
 
 /**
@@ -57,9 +210,10 @@ export async function recognizeBuffer(
   engine: OcrEngine,
   buffer: Buffer,
   languages: string[],
+  options: RecognizeOptions = {},
 ): Promise<RecognizeBufferResult> {
-  const prepared: PreparedImage = await preprocessImage(buffer);
-  const first = clean(await engine.recognize(prepared.pgm, languages));
+  const prepared: PreparedImage = await preprocessImage(buffer, { layout: options.layout });
+  const first = clean(await engine.recognize(prepared.pgm, languages), prepared);
   const result: RecognizeBufferResult = {
     text: first.text,
     confidence: first.confidence,
@@ -67,12 +221,14 @@ export async function recognizeBuffer(
     retried: false,
     inverted: prepared.inverted,
     lineHeight: first.lineHeight,
+    heading: first.heading,
+    blocks: prepared.layout?.blocks.length ?? 0,
   };
   const small = first.lineHeight !== null && first.lineHeight < SMALL_TEXT_LINE_HEIGHT;
   const fits = prepared.width * prepared.height * 4 <= MAX_OCR_PIXELS;
   if (small && first.confidence < RETRY_BELOW_CONFIDENCE && fits) {
     const larger = await rescalePrepared(prepared, 2);
-    const second = clean(await engine.recognize(larger.pgm, languages));
+    const second = clean(await engine.recognize(larger.pgm, languages), larger);
     result.retried = true;
     if (second.confidence > first.confidence) {
       Object.assign(result, {
@@ -80,6 +236,7 @@ export async function recognizeBuffer(
         confidence: second.confidence,
         upscaled: true,
         lineHeight: second.lineHeight,
+        heading: second.heading,
       });
     }
   }

@@ -54,6 +54,8 @@ export function createOcrStage(deps: OcrStageDeps): StageHandlers['ocr'] {
         hasText,
         upscaled: result.upscaled,
         inverted: result.inverted,
+        blocks: result.blocks,
+        heading: result.heading !== null,
         durationMs,
       },
       'page recognised',
@@ -65,6 +67,7 @@ export function createOcrStage(deps: OcrStageDeps): StageHandlers['ocr'] {
       confidence: result.confidence,
       hasText,
       durationMs,
+      ...(hasText && result.heading ? { heading: result.heading } : {}),
     };
   };
 }

@@ -85,6 +85,8 @@ describe('OCR stage on generated images (real tesseract)', () => {
     expect(result.durationMs).toBeGreaterThan(0);
     // The window buttons and sidebar icons must not leave garbage lines above the title.
     expect(result.text.split('\n')[0]).toBe('Lecture 7: Cellular Respiration');
+    // A document of one text size has no heading to offer.
+    expect(result.heading).toBeUndefined();
   });
 
   it('reads a dark-mode chat with message bubbles (inverted before Sauvola)', async () => {
@@ -104,11 +106,20 @@ describe('OCR stage on generated images (real tesseract)', () => {
     expect(characterErrorRate(SAMPLE_TEXT.lectureNotes, result.text)).toBeLessThan(0.03);
   });
 
-  it('retries tiny text at 2× and keeps the better reading', async () => {
+  it('retries tiny text at 2× and keeps the better reading (an image read whole, as photos are)', async () => {
     const tiny = await renderSmallText(SAMPLE_TEXT.chat, { fontSize: 10 });
-    const result = await recognizeBuffer(engine, tiny, ['eng']);
+    const result = await recognizeBuffer(engine, tiny, ['eng'], { layout: false });
     expect(result.retried).toBe(true);
     expect(result.upscaled).toBe(true);
+    expect(result.blocks).toBe(0);
+    expect(characterErrorRate(SAMPLE_TEXT.chat, result.text)).toBeLessThan(0.02);
+  });
+
+  it('reads tiny screenshot text in one pass: the layout scales its block up', async () => {
+    const tiny = await renderSmallText(SAMPLE_TEXT.chat, { fontSize: 10 });
+    const result = await recognizeBuffer(engine, tiny, ['eng']);
+    expect(result.blocks).toBeGreaterThan(0);
+    expect(result.retried).toBe(false);
     expect(characterErrorRate(SAMPLE_TEXT.chat, result.text)).toBeLessThan(0.02);
   });
 

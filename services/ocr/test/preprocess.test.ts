@@ -26,9 +26,10 @@ function pixelsOf(pgm: Buffer, width: number, height: number): Buffer {
 const mean = (px: Buffer) => px.reduce((a, b) => a + b, 0) / px.length;
 
 describe('preprocessImage', () => {
-  it('keeps a light screenshot as is: grey PGM, light background, full contrast', async () => {
+  it('lays a light screenshot out: grey PGM canvas, white background, full contrast', async () => {
     const p = await preprocessImage(await renderScreenshot({ lines: SAMPLE_TEXT.lectureNotes }));
-    expect([p.width, p.height, p.inverted, p.scale]).toEqual([1280, 800, false, 1]);
+    expect([p.sourceWidth, p.sourceHeight, p.inverted, p.scale]).toEqual([1280, 800, false, 1]);
+    expect(p.layout?.blocks.length).toBeGreaterThanOrEqual(1);
     const px = pixelsOf(p.pgm, p.width, p.height);
     expect(mean(px)).toBeGreaterThan(200);
     expect(px.reduce((a, b) => Math.min(a, b), 255)).toBeLessThanOrEqual(10);
@@ -61,7 +62,9 @@ describe('preprocessImage', () => {
 
   it('applies EXIF orientation first', async () => {
     const p = await preprocessImage(await renderWithExifRotation(SAMPLE_TEXT.chat));
-    expect([p.width, p.height]).toEqual([1280, 800]);
+    expect([p.sourceWidth, p.sourceHeight]).toEqual([1280, 800]);
+    const whole = await preprocessImage(await renderWithExifRotation(SAMPLE_TEXT.chat), { layout: false });
+    expect([whole.width, whole.height]).toEqual([1280, 800]);
   });
 
   it('flattens transparency onto white', async () => {
@@ -87,10 +90,13 @@ describe('preprocessImage', () => {
       .jpeg()
       .toBuffer();
     const p = await preprocessImage(huge);
-    expect(p.width * p.height).toBeLessThanOrEqual(MAX_OCR_PIXELS);
-    expect(p.width * p.height).toBeGreaterThan(MAX_OCR_PIXELS * 0.98);
-    expect(p.width / p.height).toBeCloseTo(1.6, 2);
-    expect(p.scale).toBeCloseTo(p.width / 4800, 3);
+    expect(p.sourceWidth * p.sourceHeight).toBeLessThanOrEqual(MAX_OCR_PIXELS);
+    expect(p.sourceWidth * p.sourceHeight).toBeGreaterThan(MAX_OCR_PIXELS * 0.98);
+    expect(p.sourceWidth / p.sourceHeight).toBeCloseTo(1.6, 2);
+    expect(p.scale).toBeCloseTo(p.sourceWidth / 4800, 3);
+    // Read whole (as photos are), the PGM itself is the capped image.
+    const whole = await preprocessImage(huge, { layout: false });
+    expect([whole.width, whole.height]).toEqual([p.sourceWidth, p.sourceHeight]);
   });
 
   it('rescales a prepared image 2× for the small-text retry', async () => {
@@ -98,8 +104,17 @@ describe('preprocessImage', () => {
       await renderScreenshot({ lines: ['Small'], width: 300, height: 200, fontSize: 12 }),
     );
     const big = await rescalePrepared(p, 2);
-    expect([big.width, big.height, big.scale]).toEqual([600, 400, 2]);
-    expect(pixelsOf(big.pgm, 600, 400).length).toBe(240_000);
+    expect([big.width, big.height, big.scale]).toEqual([p.width * 2, p.height * 2, 2]);
+    expect(pixelsOf(big.pgm, p.width * 2, p.height * 2).length).toBe(p.width * p.height * 4);
+    // The canvas blocks scale with it, so that lines can still be placed back on the page.
+    expect(big.layout?.blockScale).toBe(2);
+    const whole = await rescalePrepared(
+      await preprocessImage(await renderScreenshot({ lines: ['Small'], width: 300, height: 200, fontSize: 12 }), {
+        layout: false,
+      }),
+      2,
+    );
+    expect([whole.width, whole.height, whole.layout]).toEqual([600, 400, null]);
   });
 
   it('refuses bad input with a clear InvalidImageError', async () => {

@@ -467,6 +467,21 @@ function sentenceTitle(text: string): string {
   return shorten(text.replace(/[.!?。]+$/u, ''), TITLE_MAX);
 }
 
+/**
+ * The OCR's heading of the first page (its most prominent line) when it is a sensible title: a few words that the
+ * page's text contains, not a clock time, not mostly digits or symbols.
+ */
+export function headingTitle(heading: string | undefined, pageText: string): string | null {
+  if (!heading) return null;
+  const h = tidyHeading(heading.replace(/\s+/g, ' ').trim());
+  const letters = (h.match(/\p{L}/gu) ?? []).length;
+  if (letters < 3 || letters < 0.5 * h.replace(/\s/g, '').length || countWords(h) > 16) return null;
+  if (isChatMeta(h)) return null;
+  const key = canonical(h);
+  if (!key || !canonical(pageText).includes(key)) return null;
+  return shorten(h, TITLE_MAX);
+}
+
 function buildTitle(
   blocks: Block[],
   firstPageBlocks: Block[],
@@ -474,9 +489,14 @@ function buildTitle(
   analyser: Analyser,
   weights: Map<string, number>,
   chat: ChatMessage[] | null,
+  heading: string | null,
 ): string {
+  if (heading) return heading;
   const headings = leadingHeadings(firstPageBlocks);
-  if (headings.length) {
+  // A run of short headings at the top of a screenshot is its menu ("Home", "Explore", "Notifications"…), not
+  // the topic: the title then comes from the text.
+  const menu = headings.length >= 4 && headings.every((h) => countWords(h) <= 4);
+  if (headings.length && !menu) {
     const best = headings
       .map((h, i) => ({ h, s: headingScore(h, analyser, weights) - i * 0.01 }))
       .sort((a, b) => b.s - a.s)[0]!.h;
@@ -625,14 +645,14 @@ function chatSummary(messages: ChatMessage[], analyser: Analyser, title: string)
   return { title, keyPoints, detailedSummary: `${intro}\n\n${lines.join('\n')}`, engine: LOCAL_ENGINE };
 }
 
-/** Summarises the cleaned pages of one upload. */
-function summariseBlocks(pages: Block[][], analyser: Analyser): SummaryDraft {
+/** Summarises the cleaned pages of one upload; `heading` is the first page's heading when it makes a title. */
+function summariseBlocks(pages: Block[][], analyser: Analyser, heading: string | null): SummaryDraft {
   const blocks = pages.flat();
   const chat = chatMessages(blocks);
   const units = buildUnits(blocks, analyser);
   const weights = termWeights(units);
   scoreUnits(units, weights);
-  const title = buildTitle(blocks, pages[0] ?? [], units, analyser, weights, chat);
+  const title = buildTitle(blocks, pages[0] ?? [], units, analyser, weights, chat, heading);
   if (chat) return chatSummary(chat, analyser, title);
   const keyPoints = pickKeyPoints(units);
   const detailedSummary = buildDetailed(blocks, units);
@@ -662,13 +682,18 @@ export async function createLocalSummariser(opts: LocalSummariserOptions): Promi
   return {
     name: LOCAL_ENGINE,
     async summarise(req: SummariseRequest): Promise<SummaryDraft> {
-      const pages = req.pages.map((p) => parseBlocks(p.text)).filter((blocks) => blocks.length > 0);
+      const parsed = req.pages.map((p) => ({ page: p, blocks: parseBlocks(p.text) })).filter((p) => p.blocks.length);
+      const pages = parsed.map((p) => p.blocks);
       if (pages.length === 0) throw new Error('Nothing to summarise: every page is empty after cleaning');
+      // The OCR's heading of the first page (the tallest line near its top) names the note better than any
+      // sentence; a page without one falls back to the text's own headings and sentences.
+      const first = parsed[0]!.page;
+      const heading = headingTitle(first.heading, first.text);
       const text = req.pages.map((p) => p.text).join('\n');
       const language = req.language ?? detectLanguage(text);
       // wink's model is English; other languages get the language-neutral analyser (Unicode segmentation).
       const useEnglish = language === 'eng' || (language === null && isMostlyLatin(text));
-      const draft = summariseBlocks(pages, useEnglish ? english : generic);
+      const draft = summariseBlocks(pages, useEnglish ? english : generic, heading);
       log.debug(
         { language, analyser: useEnglish ? 'wink' : 'generic', keyPoints: draft.keyPoints.length },
         'summarised locally',

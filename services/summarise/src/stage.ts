@@ -65,8 +65,13 @@ export function createSummariseStage(deps: SummariseStageDeps): StageHandlers['s
     }
 
     if (withText.length > 0) {
+      // The OCR's heading (the page's most prominent line) goes along: a summariser may take it as the title.
       const cleaned = withText
-        .map((p) => ({ fileName: p.fileName, text: cleanOcrText(p.text) }))
+        .map((p) => ({
+          fileName: p.fileName,
+          text: cleanOcrText(p.text),
+          ...(p.heading ? { heading: p.heading } : {}),
+        }))
         .filter((p) => p.text.trim().length > 0);
       if (cleaned.length > 0) {
         const language = detectLanguage(cleaned.map((p) => p.text).join('\n'));

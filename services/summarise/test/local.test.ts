@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanOcrText } from '../src/clean.js';
 import { colourName } from '../src/describe.js';
 import { detectLanguage } from '../src/language.js';
-import { createLocalSummariser } from '../src/local.js';
+import { createLocalSummariser, headingTitle } from '../src/local.js';
 import { drawingImage, graphicImage, photoImage } from './images.js';
 import { recordingLogger } from './logger.js';
 import { chatTranscript, codeSnippet, frenchNotes, hyphenatedBullets, lectureNotes, longArticle } from './samples.js';
@@ -151,6 +151,64 @@ describe('local summarise', () => {
     await expect(
       summariser.summarise({ pages: [{ fileName: 'x.png', text: '|\n—' }], premium: false, language: null }),
     ).rejects.toThrow(/Nothing to summarise/);
+  });
+});
+
+/** OCR text of a docs page: the nav bar and the sidebar come first, the article's large heading after them. */
+const docsPage = `DevDocs Guides API Blog Sign in
+
+Getting started
+Installation
+Caching strategies
+Rate limits
+Webhooks
+FAQ
+
+Caching strategies for REST APIs
+Updated March 3, 2025 - 6 min read
+Caching reduces latency and load on your servers. The simplest approach is to set the Cache-
+Control header so that browsers and CDNs can reuse responses for a fixed time.
+• Use ETag headers so clients can revalidate cheaply.
+• Never cache responses that contain personal data in a shared cache.
+Cache-Control: public, max-age=3600
+For data that changes often, prefer short lifetimes combined with stale-while-revalidate.`;
+
+describe('local summarise: the heading OCR found', () => {
+  async function withHeading(text: string, heading: string | undefined): Promise<SummaryDraft> {
+    const pages = [{ fileName: 'docs.png', text: cleanOcrText(text), ...(heading ? { heading } : {}) }];
+    return summariser.summarise({ pages, premium: false, language: 'eng' });
+  }
+
+  it("is the title when the page has one, instead of the sidebar's first item", async () => {
+    expect((await withHeading(docsPage, undefined)).title).toBe('Caching strategies');
+    const d = await withHeading(docsPage, 'Caching strategies for REST APIs');
+    expectWellFormed(d);
+    expect(d.title).toBe('Caching strategies for REST APIs');
+  });
+
+  it('is tidied like any heading (capitals, trailing colon)', async () => {
+    const text = `PHOTOSYNTHESIS: THE LIGHT REACTIONS\nLight is absorbed by chlorophyll in the thylakoid membranes.`;
+    expect((await withHeading(text, 'PHOTOSYNTHESIS: THE LIGHT REACTIONS:')).title).toBe(
+      'Photosynthesis: the Light Reactions',
+    );
+  });
+
+  it('is ignored when it is not sensible: not in the text, a clock time, mostly digits', async () => {
+    for (const heading of ['Something the page does not say', '10:42 AM', '12 345 678', 'ab']) {
+      expect(headingTitle(heading, docsPage)).toBeNull();
+      expect((await withHeading(docsPage, heading)).title).toBe('Caching strategies');
+    }
+    expect(headingTitle(undefined, docsPage)).toBeNull();
+    expect(headingTitle('  Caching   strategies for REST APIs ', docsPage)).toBe('Caching strategies for REST APIs');
+  });
+
+  it('of the first page only names the note', async () => {
+    const pages = [
+      { fileName: 'a.png', text: cleanOcrText(lectureNotes) },
+      { fileName: 'b.png', text: cleanOcrText(docsPage), heading: 'Caching strategies for REST APIs' },
+    ];
+    const d = await summariser.summarise({ pages, premium: false, language: 'eng' });
+    expect(d.title).toBe('Photosynthesis');
   });
 });
 

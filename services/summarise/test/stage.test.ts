@@ -204,6 +204,24 @@ describe('summarise stage: text', () => {
     expect(result.title).toBe('Chat with Alice and Bob');
   });
 
+  it("passes each page's OCR heading on: the local summary is titled by the first page's heading", async () => {
+    const stage = createSummariseStage({
+      store: createMemoryStore(),
+      summariser: local,
+      textModerator: wordModerator('x-none'),
+      logger: recordingLogger(),
+    });
+    const text = `Home Explore Settings\n\nWeekly team update\nThe release moved to Monday. QA found two bugs in the billing screen.`;
+    const plain = await stage({ job: job([{ name: 'a.png' }]), pages: [page(0, 'a.png', text)] });
+    expect(plain.title).toBe('Home Explore Settings');
+    const result = await stage({
+      job: job([{ name: 'a.png' }]),
+      pages: [{ ...page(0, 'a.png', text), heading: 'Weekly team update' }],
+    });
+    expect(result.title).toBe('Weekly team update');
+    expect(result.originalText).toBe(text);
+  });
+
   it('rejects malformed input with a clear error', async () => {
     const stage = createSummariseStage({
       store: createMemoryStore(),
