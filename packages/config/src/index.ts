@@ -109,6 +109,9 @@ export const envSchema = z.object({
   QUEUE_STALLED_INTERVAL_MS: int(30_000, 500),
 
   FREE_UPLOADS_PER_MONTH: int(5, 0),
+  /** Upload rate limit for every user: at most this many images in any window of RATE_LIMIT_WINDOW_SECONDS. */
+  RATE_LIMIT_IMAGES: int(10, 1),
+  RATE_LIMIT_WINDOW_SECONDS: int(300, 1),
   FEEDBACK_FORM_URL: optionalString,
   ADMIN_EMAILS: csv,
   GA_MEASUREMENT_ID: optionalString,

@@ -161,6 +161,8 @@ export function registerRateLimit(app: FastifyInstance, limiter?: UploadRateLimi
     createUploadRateLimiter({
       redisUrl: config.REDIS_URL,
       keyPrefix: `${config.QUEUE_PREFIX}:rl:uploads`,
+      images: config.RATE_LIMIT_IMAGES,
+      windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
       logger,
     });
   app.decorate('uploadRateLimiter', created);
