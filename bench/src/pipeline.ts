@@ -102,7 +102,7 @@ async function main(): Promise<void> {
         EMBEDDED_S3_PORT: String(s3Port),
         EMBEDDED_AUTH_PORT: String(authPort),
         FREE_UPLOADS_PER_MONTH: '100000',
-      RATE_LIMIT_IMAGES: '100000',
+        RATE_LIMIT_IMAGES: '100000',
         WEB_DIST_DIR: join(dataDir, 'no-web'),
         // Settings under study can be passed through (e.g. OCR_POOL_SIZE, MODERATION_IMAGE_CLASSIFIER).
         ...Object.fromEntries(Object.entries(process.env).filter(([k]) => /^(OCR|MODERATION|OPENAI)_/.test(k))),
