@@ -10,7 +10,7 @@ import { Redis } from 'ioredis';
 import { childFailureKey, checkPrefix, flowIds, KEEP, parseJobKey, STAGES } from './bullmq-flow.js';
 import type { StageData } from './bullmq-flow.js';
 import { errorMessage, failureFromReason, PipelineFailure, timeoutFailure } from './failure.js';
-import { parseNoteResult, parseUploadJob } from './stages.js';
+import { admitUpload, parseNoteResult } from './stages.js';
 import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, PRIORITY } from './types.js';
 import type { PipelineDriver, QueueCounts, RunOptions } from './types.js';
 
@@ -182,14 +182,7 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
 
   return {
     async run(input: UploadJob, { timeoutMs }: RunOptions): Promise<NoteResult> {
-      if (closed) throw new PipelineFailure('error', 'The pipeline driver is closed');
-      if (!(timeoutMs > 0)) throw new RangeError(`run: timeoutMs must be a positive number, got ${timeoutMs}`);
-      let job: UploadJob;
-      try {
-        job = parseUploadJob(input);
-      } catch (err) {
-        throw new PipelineFailure('error', errorMessage(err), { cause: err });
-      }
+      const job = admitUpload(input, timeoutMs, closed);
       const log = { uploadId: job.uploadId, correlationId: job.correlationId };
       const started = Date.now();
       let node: Awaited<ReturnType<typeof flow.add>>;

@@ -10,9 +10,9 @@ import type { LimitFunction } from 'p-limit';
 import pRetry from 'p-retry';
 import { errorMessage, failureFromReason, PipelineFailure, timeoutFailure } from './failure.js';
 import {
+  admitUpload,
   orderPages,
   parseNoteResult,
-  parseUploadJob,
   PayloadError,
   runModeration,
   runNotes,
@@ -146,14 +146,7 @@ export function createInProcessDriver(opts: InProcessDriverOptions): PipelineDri
 
   return {
     async run(input: UploadJob, { timeoutMs }: RunOptions): Promise<NoteResult> {
-      if (closed) throw new PipelineFailure('error', 'The pipeline driver is closed');
-      if (!(timeoutMs > 0)) throw new RangeError(`run: timeoutMs must be a positive number, got ${timeoutMs}`);
-      let job: UploadJob;
-      try {
-        job = parseUploadJob(input);
-      } catch (err) {
-        throw new PipelineFailure('error', errorMessage(err), { cause: err });
-      }
+      const job = admitUpload(input, timeoutMs, closed);
 
       const controller = new AbortController();
       const done = new Set<QueueName>();

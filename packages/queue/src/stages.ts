@@ -18,6 +18,7 @@ import type {
   SummaryResult,
   UploadJob,
 } from '@snapnotes/contracts';
+import { errorMessage, PipelineFailure } from './failure.js';
 
 /** A payload that does not match its schema. Never retried: the same payload would fail the same way. */
 export class PayloadError extends Error {
@@ -56,6 +57,20 @@ export function parsePayload<T>(
 /** Validates the upload job a caller hands to `run`. */
 export function parseUploadJob(job: unknown): UploadJob {
   return parsePayload(uploadJobSchema, job, 'upload');
+}
+
+/**
+ * What both drivers check before an upload enters the pipeline: the driver is open, the timeout is usable and the
+ * job matches its schema. Every refusal is a PipelineFailure (or a RangeError for a programming error).
+ */
+export function admitUpload(input: unknown, timeoutMs: number, closed: boolean): UploadJob {
+  if (closed) throw new PipelineFailure('error', 'The pipeline driver is closed');
+  if (!(timeoutMs > 0)) throw new RangeError(`run: timeoutMs must be a positive number, got ${timeoutMs}`);
+  try {
+    return parseUploadJob(input);
+  } catch (err) {
+    throw new PipelineFailure('error', errorMessage(err), { cause: err });
+  }
 }
 
 export function runModeration(handlers: Pick<StageHandlers, 'moderation'>, job: unknown): Promise<ModerationResult> {
