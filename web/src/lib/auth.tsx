@@ -214,33 +214,34 @@ export function AuthProvider({ identity, navigate, children }: AuthProviderProps
     }
   }, [identity]);
 
+  /** After logout or account deletion: signed out, cached data of the old user dropped, back to the login tab. */
+  const leaveSession = useCallback(() => {
+    syncedUidRef.current = null;
+    setLoggedOut(true);
+    setState({ user: null, isAuthenticated: false, isLoading: false });
+    navigateRef.current('/?tab=login');
+    queryClient.clear();
+  }, [queryClient]);
+
   const logout = useCallback(async () => {
     try {
       if (state.isAuthenticated || identity.currentUser()) await identity.signOut();
-      syncedUidRef.current = null;
-      setLoggedOut(true);
-      setState({ user: null, isAuthenticated: false, isLoading: false });
-      navigateRef.current('/?tab=login');
-      queryClient.clear();
+      leaveSession();
       toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       toast({ variant: 'destructive', title: 'Logout failed', description: message });
     }
-  }, [identity, queryClient, state.isAuthenticated]);
+  }, [identity, leaveSession, state.isAuthenticated]);
 
   const deleteAccount = useCallback(async () => {
     await apiRequest('DELETE', '/api/user');
     await identity.signOut().catch((error: unknown) => {
       logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'Sign-out after deletion failed');
     });
-    syncedUidRef.current = null;
-    setLoggedOut(true);
-    setState({ user: null, isAuthenticated: false, isLoading: false });
-    navigateRef.current('/?tab=login');
-    queryClient.clear();
+    leaveSession();
     toast({ title: 'Account deleted', description: 'Your account, notes and images have been deleted.' });
-  }, [identity, queryClient]);
+  }, [identity, leaveSession]);
 
   const loginWithEmail = useCallback(async (): Promise<never> => {
     toast({ variant: 'destructive', title: 'Email login not available', description: 'Please use Google sign-in.' });
