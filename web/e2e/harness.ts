@@ -13,7 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import pino from 'pino';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { loadConfig, type Config } from '@snapnotes/config';
-import { createTestDatabase, freePort, getS3 } from '@snapnotes/testing/services';
+import { createTestDatabase, freePort, getS3, productTestEnv } from '@snapnotes/testing/services';
 // The embedded start is not exported by its package (it is an app, not a library): reach it by path.
 import { startSnapNotes, type RunningSnapNotes } from '../../packages/embedded/src/app.js';
 
@@ -73,24 +73,9 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   // A known port, so the public URL (and the Firebase authDomain derived from it) is the real one.
   const port = await freePort();
   const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATABASE_URL: db.url,
-    DATABASE_POOL_MAX: '5',
-    S3_ENDPOINT: s3.endpoint,
-    S3_REGION: s3.region,
-    S3_BUCKET: s3.bucket,
-    S3_ACCESS_KEY_ID: s3.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
-    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
-    FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? 'demo-snapnotes',
+    ...productTestEnv({ db, s3, port }),
     WEB_DIST_DIR,
     FREE_UPLOADS_PER_MONTH: '50',
-    OCR_POOL_SIZE: '2',
-    PROCESSING_TIMEOUT_MS: '60000',
     ...env,
   });
   const logger = pino({ level: config.LOG_LEVEL });

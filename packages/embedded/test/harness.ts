@@ -6,7 +6,7 @@
 import pino from 'pino';
 import { loadConfig, type Config } from '@snapnotes/config';
 import { createS3Store } from '@snapnotes/storage';
-import { createTestDatabase, getRedis, getS3 } from '@snapnotes/testing/services';
+import { createTestDatabase, getRedis, getS3, productTestEnv } from '@snapnotes/testing/services';
 import { createTestUser, type TestUser } from '@snapnotes/testing/firebase';
 import { startSnapNotes, type RunningSnapNotes } from '../src/app.js';
 
@@ -24,22 +24,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { red
   const s3 = await getS3();
   const redis = opts.redis ? await getRedis() : undefined;
   const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATABASE_URL: db.url,
-    DATABASE_POOL_MAX: '5',
-    S3_ENDPOINT: s3.endpoint,
-    S3_REGION: s3.region,
-    S3_BUCKET: s3.bucket,
-    S3_ACCESS_KEY_ID: s3.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
-    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '',
-    FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? 'demo-snapnotes',
-    OCR_POOL_SIZE: '2',
-    PROCESSING_TIMEOUT_MS: '60000',
+    ...productTestEnv({ db, s3 }),
     ...(redis ? { REDIS_URL: redis.url, QUEUE_PREFIX: redis.prefix } : {}),
     ...env,
   });

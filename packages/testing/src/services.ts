@@ -596,3 +596,28 @@ export async function getS3(): Promise<TestS3> {
     },
   };
 }
+
+/**
+ * The environment every in-process start of the product under test shares: quiet logs, loopback, a fresh database,
+ * a bucket, the Auth emulator of the test run, and a warm OCR pool of two. Callers add what their tests need.
+ */
+export function productTestEnv(opts: { db: TestDatabase; s3: TestS3; port?: number }): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    HOST: '127.0.0.1',
+    PORT: String(opts.port ?? 0),
+    DATABASE_URL: opts.db.url,
+    DATABASE_POOL_MAX: '5',
+    S3_ENDPOINT: opts.s3.endpoint,
+    S3_REGION: opts.s3.region,
+    S3_BUCKET: opts.s3.bucket,
+    S3_ACCESS_KEY_ID: opts.s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: opts.s3.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '',
+    FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? 'demo-snapnotes',
+    OCR_POOL_SIZE: '2',
+    PROCESSING_TIMEOUT_MS: '60000',
+  };
+}
