@@ -16,13 +16,20 @@ export {
   InvalidImageError,
   MAX_OCR_PIXELS,
   MAX_OCR_SIDE,
-  DARK_MEAN_LUMINANCE,
-  DARK_POLARITY_RATIO,
-  polarityRatio,
   type PreparedImage,
   type PreparedLayout,
   type PreprocessOptions,
 } from './preprocess.js';
+export {
+  analyseGrey,
+  analyseOnThisThread,
+  DARK_MEAN_LUMINANCE,
+  DARK_POLARITY_RATIO,
+  polarityRatio,
+  type GreyAnalyser,
+  type GreyAnalysis,
+} from './analysis.js';
+export { createAnalysisPool, type AnalysisPool } from './analysis-pool.js';
 export { analyseScreen, MIN_FLAT_SHARE, type AnalyseOptions, type LayoutBlock, type ScreenLayout } from './layout.js';
 export { cleanOcrLines, cleanOcrText, stripLineNumbers, type CleanedText } from './clean.js';
 export {

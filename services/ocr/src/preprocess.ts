@@ -10,21 +10,13 @@
  */
 import { MAX_IMAGE_PIXELS } from '@snapnotes/contracts';
 import sharp, { type Metadata } from 'sharp';
-import { analyseScreen, type LayoutBlock } from './layout.js';
+import { analyseOnThisThread, type GreyAnalyser } from './analysis.js';
+import type { LayoutBlock } from './layout.js';
 
 /** Images are scaled down to at most this many pixels before OCR (time grows with pixels; text stays legible). */
 export const MAX_OCR_PIXELS = 12_000_000;
 /** Longest side tesseract is given; beyond it, an image is scaled down whatever its pixel count. */
 export const MAX_OCR_SIDE = 10_000;
-/** Mean luminance (0–255) under which an image may be dark mode (then its polarity decides). */
-export const DARK_MEAN_LUMINANCE = 128;
-/**
- * Polarity ratio above which a dark image is light-on-dark content (dark mode) and is inverted. Measured on the
- * generated images: dark-mode screenshots 2.5, light screenshots 0.4, a light page photographed on a dark desk 0.8
- * (its mean luminance is low, but inverting it ruins the reading: CER 4% → 25%).
- */
-export const DARK_POLARITY_RATIO = 1.4;
-
 export class InvalidImageError extends Error {
   /** Not transient: retrying the same bytes cannot succeed. */
   readonly retryable = false;
@@ -41,6 +33,8 @@ export interface PreprocessOptions {
   maxPixels?: number;
   /** Run the screenshot layout analysis (default true); false reads every image whole, as photos are. */
   layout?: boolean;
+  /** Where the pixel analysis runs (default: this thread; the OCR service uses a worker pool, analysis-pool.ts). */
+  analyser?: GreyAnalyser;
 }
 
 export interface PreparedLayout {
@@ -132,40 +126,6 @@ function resizeGrey(pixels: Buffer, width: number, height: number, factor: numbe
 }
 
 /**
- * How much pixels sit below the brightest pixel near them versus above the darkest one (within ±radius on the same
- * row, sampled every few rows). Dark text on a light background gives < 1 (most pixels are background, at the local
- * maximum); light text on a dark background gives > 1.
- */
-export function polarityRatio(data: Buffer, width: number, height: number, radius = 8, rowStep = 3): number {
-  let belowMax = 0;
-  let aboveMin = 0;
-  for (let y = 0; y < height; y += rowStep) {
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const from = row + Math.max(0, x - radius);
-      const to = row + Math.min(width - 1, x + radius);
-      let max = 0;
-      let min = 255;
-      for (let i = from; i <= to; i++) {
-        const v = data[i]!;
-        if (v > max) max = v;
-        if (v < min) min = v;
-      }
-      const v = data[row + x]!;
-      belowMax += max - v;
-      aboveMin += v - min;
-    }
-  }
-  return aboveMin === 0 ? (belowMax === 0 ? 1 : Infinity) : belowMax / aboveMin;
-}
-
-function meanOf(data: Buffer): number {
-  let sum = 0;
-  for (let i = 0; i < data.length; i++) sum += data[i]!;
-  return data.length ? sum / data.length : 0;
-}
-
-/**
  * Prepares an image for OCR: EXIF auto-rotate, flatten alpha onto white, greyscale, scale down to `maxPixels`,
  * invert dark mode, stretch contrast (full range, no clipping), optionally rescale; returns a PGM.
  * Undecodable or oversized input throws InvalidImageError.
@@ -174,8 +134,13 @@ export async function preprocessImage(input: Buffer, options: PreprocessOptions 
   const extra = options.scale ?? 1;
   if (!(extra > 0 && extra <= 4)) throw new Error(`preprocessImage: scale must be in (0, 4], got ${extra}`);
   const grey = await decodeGrey(input, options.maxPixels ?? MAX_OCR_PIXELS);
-  const meanLuminance = meanOf(grey.data);
-  const screen = options.layout === false ? null : analyseScreen(grey.data, grey.width, grey.height);
+  const analyse = options.analyser ?? analyseOnThisThread;
+  const { meanLuminance, screen, invertWhole } = await analyse(
+    grey.data,
+    grey.width,
+    grey.height,
+    options.layout !== false,
+  );
   let data: Buffer;
   let info: { width: number; height: number; channels: number };
   let inverted: boolean;
@@ -186,8 +151,7 @@ export async function preprocessImage(input: Buffer, options: PreprocessOptions 
     inverted = screen.lightOnDark > 0.5;
     layout = { blocks: screen.blocks, blockScale: 1, textHeight: screen.textHeight };
   } else {
-    inverted =
-      meanLuminance < DARK_MEAN_LUMINANCE && polarityRatio(grey.data, grey.width, grey.height) > DARK_POLARITY_RATIO;
+    inverted = invertWhole;
     let pipeline = sharp(grey.data, rawGrey(grey.width, grey.height));
     if (inverted) pipeline = pipeline.negate();
     ({ data, info } = await pipeline

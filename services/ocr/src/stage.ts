@@ -6,6 +6,7 @@ import {
   type OcrEngine,
   type StageHandlers,
 } from '@snapnotes/contracts';
+import type { GreyAnalyser } from './analysis.js';
 import { recognizeBuffer } from './recognize.js';
 
 /** The "no text" rule (DESIGN §4): at least this many non-space characters… */
@@ -21,6 +22,8 @@ export interface OcrStageDeps {
   store: ObjectStore;
   engine: OcrEngine;
   logger: Logger;
+  /** Where the pixel analysis of preparation runs (default: this thread). */
+  analyser?: GreyAnalyser;
 }
 
 /**
@@ -29,7 +32,7 @@ export interface OcrStageDeps {
  * queue; InvalidImageError and UnsupportedLanguageError are not transient (their `retryable` is false / obvious).
  */
 export function createOcrStage(deps: OcrStageDeps): StageHandlers['ocr'] {
-  const { store, engine } = deps;
+  const { store, engine, analyser } = deps;
   const log = deps.logger.child({ stage: 'ocr' });
   return async (input) => {
     const parsed = ocrPageInputSchema.safeParse(input);
@@ -40,7 +43,8 @@ export function createOcrStage(deps: OcrStageDeps): StageHandlers['ocr'] {
     const { job, image } = parsed.data;
     const started = performance.now();
     const data = await store.get(image.key);
-    const result = await recognizeBuffer(engine, data, job.languages);
+    const fetchMs = Math.round(performance.now() - started);
+    const result = await recognizeBuffer(engine, data, job.languages, { analyser });
     const hasText = hasEnoughText(result.text, result.confidence);
     const durationMs = Math.round(performance.now() - started);
     // Never log the text itself: it is the user's content.
@@ -57,6 +61,8 @@ export function createOcrStage(deps: OcrStageDeps): StageHandlers['ocr'] {
         blocks: result.blocks,
         heading: result.heading !== null,
         durationMs,
+        fetchMs,
+        ...result.timings,
       },
       'page recognised',
     );

@@ -1,5 +1,6 @@
 import type { Config } from '@snapnotes/config';
 import type { Logger, ObjectStore, StageHandlers } from '@snapnotes/contracts';
+import { createAnalysisPool } from './analysis-pool.js';
 import { createTesseractEngine } from './engine.js';
 import { createOcrStage } from './stage.js';
 
@@ -15,5 +16,12 @@ export async function buildOcrStage(
     logger: deps.logger,
   });
   await engine.warm();
-  return { handler: createOcrStage({ store: deps.store, engine, logger: deps.logger }), close: () => engine.close() };
+  // One analysis thread per tesseract worker: each page is analysed, then recognised.
+  const analysis = createAnalysisPool({ threads: config.OCR_POOL_SIZE });
+  return {
+    handler: createOcrStage({ store: deps.store, engine, logger: deps.logger, analyser: analysis.analyse }),
+    close: async () => {
+      await Promise.all([engine.close(), analysis.close()]);
+    },
+  };
 }

@@ -9,14 +9,8 @@ import {
 } from '@snapnotes/testing/images';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import {
-  DARK_MEAN_LUMINANCE,
-  InvalidImageError,
-  MAX_OCR_PIXELS,
-  polarityRatio,
-  preprocessImage,
-  rescalePrepared,
-} from '../src/preprocess.js';
+import { DARK_MEAN_LUMINANCE, polarityRatio } from '../src/analysis.js';
+import { InvalidImageError, MAX_OCR_PIXELS, preprocessImage, rescalePrepared } from '../src/preprocess.js';
 
 function pixelsOf(pgm: Buffer, width: number, height: number): Buffer {
   const header = pgm.subarray(0, pgm.length - width * height).toString('ascii');

@@ -1,0 +1,74 @@
+/**
+ * The CPU-heavy, pure-JavaScript half of image preparation: from 8-bit grey pixels, the mean luminance, the
+ * screenshot layout analysis (layout.ts) and, for images read whole, whether they are dark mode. It imports no native
+ * module, so it runs the same on the main thread (tests, tools) and in the OCR service's worker threads
+ * (analysis-pool.ts), where its 30–150 ms per screenshot and its large temporary arrays neither block the event loop
+ * nor load the main thread's garbage collector.
+ */
+import { analyseScreen, type ScreenLayout } from './layout.js';
+
+/** Mean luminance (0–255) under which an image may be dark mode (then its polarity decides). */
+export const DARK_MEAN_LUMINANCE = 128;
+/**
+ * Polarity ratio above which a dark image is light-on-dark content (dark mode) and is inverted. Measured on the
+ * generated images: dark-mode screenshots 2.5, light screenshots 0.4, a light page photographed on a dark desk 0.8
+ * (its mean luminance is low, but inverting it ruins the reading: CER 4% → 25%).
+ */
+export const DARK_POLARITY_RATIO = 1.4;
+
+/**
+ * How much pixels sit below the brightest pixel near them versus above the darkest one (within ±radius on the same
+ * row, sampled every few rows). Dark text on a light background gives < 1 (most pixels are background, at the local
+ * maximum); light text on a dark background gives > 1.
+ */
+export function polarityRatio(data: Uint8Array, width: number, height: number, radius = 8, rowStep = 3): number {
+  let belowMax = 0;
+  let aboveMin = 0;
+  for (let y = 0; y < height; y += rowStep) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const from = row + Math.max(0, x - radius);
+      const to = row + Math.min(width - 1, x + radius);
+      let max = 0;
+      let min = 255;
+      for (let i = from; i <= to; i++) {
+        const v = data[i]!;
+        if (v > max) max = v;
+        if (v < min) min = v;
+      }
+      const v = data[row + x]!;
+      belowMax += max - v;
+      aboveMin += v - min;
+    }
+  }
+  return aboveMin === 0 ? (belowMax === 0 ? 1 : Infinity) : belowMax / aboveMin;
+}
+
+function meanOf(data: Uint8Array): number {
+  let sum = 0;
+  for (let i = 0; i < data.length; i++) sum += data[i]!;
+  return data.length ? sum / data.length : 0;
+}
+
+export interface GreyAnalysis {
+  meanLuminance: number;
+  /** The screenshot layout, or null for an image read whole (a photo, or when layout analysis is off). */
+  screen: ScreenLayout | null;
+  /** For an image read whole: true when it is light on dark (dark mode) and must be inverted. */
+  invertWhole: boolean;
+}
+
+/** Analyses 8-bit grey pixels (width × height), synchronously. */
+export function analyseGrey(grey: Uint8Array, width: number, height: number, layout: boolean): GreyAnalysis {
+  const meanLuminance = meanOf(grey);
+  const screen = layout ? analyseScreen(grey, width, height) : null;
+  const invertWhole =
+    !screen && meanLuminance < DARK_MEAN_LUMINANCE && polarityRatio(grey, width, height) > DARK_POLARITY_RATIO;
+  return { meanLuminance, screen, invertWhole };
+}
+
+/** Runs `analyseGrey` somewhere: on this thread (the default) or in a worker thread (analysis-pool.ts). */
+export type GreyAnalyser = (grey: Buffer, width: number, height: number, layout: boolean) => Promise<GreyAnalysis>;
+
+export const analyseOnThisThread: GreyAnalyser = async (grey, width, height, layout) =>
+  analyseGrey(grey, width, height, layout);
