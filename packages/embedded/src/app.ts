@@ -19,7 +19,11 @@ import {
   createStoreFromConfig,
   instrumentHandlers,
 } from '@snapnotes/runtime';
+import { withRecentWrites } from '@snapnotes/storage';
 import { buildSummariseStage } from '@snapnotes/summarise';
+
+/** Room for a few uploads of ten large screenshots; each stays long enough for its pipeline to read it. */
+const RECENT_WRITES = { maxBytes: 128 * 1024 * 1024, ttlMs: 2 * 60_000 };
 
 export interface RunningSnapNotes {
   url: string;
@@ -42,7 +46,9 @@ export async function startSnapNotes(config: Config, logger: PinoLogger): Promis
   try {
     const db = await connectDatabase(config, logger, { migrate: true });
     closers.push(() => db.close());
-    const store = createStoreFromConfig(config, logger);
+    // The stages read each upload back a moment after the gateway stored it, in this same process: serve those
+    // reads from memory (S3 stays the source of truth; see withRecentWrites).
+    const store = withRecentWrites(createStoreFromConfig(config, logger), RECENT_WRITES);
     await store.ensureBucket();
     const openai = createOpenAIFromConfig(config);
 

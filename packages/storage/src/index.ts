@@ -177,3 +177,4 @@ export function createS3Store(opts: S3StoreOptions): S3Store {
     },
   };
 }
+export * from './recent-writes.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { DeleteBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Logger } from '@snapnotes/contracts';
-import { getS3, type TestS3 } from '@snapnotes/testing/services';
+import { getS3, s3Client, type TestS3 } from '@snapnotes/testing/services';
 import { createS3Store, DELETE_BATCH_SIZE, ObjectNotFoundError, type S3Store } from '@snapnotes/storage';
 
 const logged: unknown[] = [];
@@ -31,12 +31,7 @@ async function putMany(keys: string[]) {
 beforeAll(async () => {
   s3 = await getS3();
   store = storeFor(s3.bucket);
-  raw = new S3Client({
-    endpoint: s3.endpoint,
-    region: s3.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-  });
+  raw = s3Client(s3);
 });
 
 afterAll(async () => {

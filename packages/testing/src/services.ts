@@ -499,7 +499,7 @@ export async function getRedis(): Promise<TestRedis> {
 // ---------------------------------------------------------------------------------------------------------
 // S3
 
-interface S3Server {
+export interface S3Server {
   endpoint: string;
   region: string;
   accessKeyId: string;
@@ -542,7 +542,8 @@ const s3Server = new SharedServer<S3Server>(async () => {
   };
 });
 
-function s3Client(s: S3Server): S3Client {
+/** A plain S3 client for a test server: tests use it to look at or change the bucket behind the product's back. */
+export function s3Client(s: S3Server): S3Client {
   return new S3Client({
     endpoint: s.endpoint,
     region: s.region,
