@@ -1,5 +1,11 @@
 export { buildApp, authenticate, currentUser, ownUser, type GatewayDeps } from './app.js';
-export { createFirebaseVerifier, InvalidTokenError, type TokenVerifier, type VerifiedIdentity } from './auth.js';
+export {
+  createFirebaseVerifier,
+  InvalidTokenError,
+  withVerifiedTokenCache,
+  type TokenVerifier,
+  type VerifiedIdentity,
+} from './auth.js';
 export { HttpError } from './errors.js';
 export { checkImage, readUpload, sanitizeFileName } from './upload.js';
 export { quotaFor, nextMonthStart } from './quota.js';
