@@ -180,6 +180,15 @@ describe('bad uploads get a specific 400 and leave nothing behind', () => {
       /up to 10 files/,
     ],
     [
+      'a corrupt file among good ones (found while the good one is being stored)',
+      async () => [
+        { name: 'good.png', data: await renderScreenshot({ lines: ['fine'] }) },
+        { name: 'broken.png', data: await corruptPng() },
+      ],
+      'CORRUPT_IMAGE',
+      /"broken\.png" could not be read/,
+    ],
+    [
       'a bad file among good ones',
       async () => [
         { name: 'good.png', data: await renderScreenshot({ lines: ['fine'] }) },

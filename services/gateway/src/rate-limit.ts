@@ -20,11 +20,18 @@ import { HttpError } from './errors.js';
 export interface UploadRateLimiter {
   /** 'redis' when shared through Redis, 'memory' for one process. */
   readonly store: 'redis' | 'memory';
-  /** Counts `images` images for the user, or throws a 429 HttpError (with Retry-After) and counts none. */
-  consume(userId: number, images: number): Promise<void>;
+  /**
+   * Counts `images` images for the user, or throws a 429 HttpError (with Retry-After) and counts none. The grant
+   * gives them back, for an upload refused after it was counted (an image that turns out not to decode).
+   */
+  consume(userId: number, images: number): Promise<RateLimitGrant>;
   /** Resolves when the store is usable (Redis connected); the memory insurance covers the time before. */
   ready(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface RateLimitGrant {
+  release(): Promise<void>;
 }
 
 export interface UploadRateLimiterOptions {
@@ -110,7 +117,7 @@ export function createUploadRateLimiter(opts: UploadRateLimiterOptions): UploadR
           throw res;
         }
       }
-      if (taken.length >= count) return;
+      if (taken.length >= count) return { release: () => release(userId, taken) };
       await release(userId, taken);
       // After giving ours back, `taken.length` slots are free; the rest must come from the soonest busy ones.
       busyMs.sort((a, b) => a - b);

@@ -115,8 +115,11 @@ export async function readUpload(req: FastifyRequest): Promise<ParsedUpload> {
   return { files, fields };
 }
 
-/** Checks one file by its content: PNG or JPEG, decodable, within the pixel cap. */
-export async function checkImage(file: ReceivedFile): Promise<CheckedImage> {
+/**
+ * The quick checks of one file, by its content: not empty, PNG or JPEG, a readable header, within the pixel cap.
+ * They read the header only; `verifyDecodable` decodes the whole image.
+ */
+export async function inspectImage(file: ReceivedFile): Promise<CheckedImage> {
   const name = file.fileName;
   if (file.data.length === 0) throw new HttpError(400, ErrorCode.CorruptImage, `"${name}" is empty.`);
   const type = await fileTypeFromBuffer(file.data);
@@ -135,11 +138,7 @@ export async function checkImage(file: ReceivedFile): Promise<CheckedImage> {
     width = meta.width ?? 0;
     height = meta.height ?? 0;
   } catch {
-    throw new HttpError(
-      400,
-      ErrorCode.CorruptImage,
-      `"${name}" could not be read: the image is damaged or incomplete.`,
-    );
+    throw corrupt(name);
   }
   if (width <= 0 || height <= 0) {
     throw new HttpError(400, ErrorCode.CorruptImage, `"${name}" could not be read: the image has no size.`);
@@ -151,19 +150,32 @@ export async function checkImage(file: ReceivedFile): Promise<CheckedImage> {
       `"${name}" is ${width}×${height} pixels, more than the ${MAX_IMAGE_PIXELS / 1_000_000} megapixel limit.`,
     );
   }
+  const contentType = type.mime as AcceptedMime;
+  return { ...file, contentType, extension: contentType === 'image/png' ? 'png' : 'jpg', width, height };
+}
+
+/**
+ * Decodes the whole image (to a thumbnail, thrown away): catches truncated or corrupt data that a header read does
+ * not. The slowest check, so the upload route runs it beside the reservation and the storing.
+ */
+export async function verifyDecodable(image: CheckedImage): Promise<void> {
   try {
-    // A full decode (to a thumbnail) catches truncated or corrupt data that a header read does not.
-    await sharp(file.data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated', sequentialRead: true })
+    await sharp(image.data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated', sequentialRead: true })
       .resize(64, 64, { fit: 'inside' })
       .raw()
       .toBuffer();
   } catch {
-    throw new HttpError(
-      400,
-      ErrorCode.CorruptImage,
-      `"${name}" could not be read: the image is damaged or incomplete.`,
-    );
+    throw corrupt(image.fileName);
   }
-  const contentType = type.mime as AcceptedMime;
-  return { ...file, contentType, extension: contentType === 'image/png' ? 'png' : 'jpg', width, height };
+}
+
+/** Every check of one file, in order: the quick ones, then the full decode. */
+export async function checkImage(file: ReceivedFile): Promise<CheckedImage> {
+  const image = await inspectImage(file);
+  await verifyDecodable(image);
+  return image;
+}
+
+function corrupt(name: string) {
+  return new HttpError(400, ErrorCode.CorruptImage, `"${name}" could not be read: the image is damaged or incomplete.`);
 }

@@ -50,6 +50,17 @@ describe('upload rate limit (memory store)', () => {
     await limiter.consume(8, 10);
   });
 
+  it("gives an upload's images back when it is refused after being counted", async () => {
+    limiter = createUploadRateLimiter({ keyPrefix: 'unit-d', images: 10, windowSeconds: 300 });
+    await limiter.consume(3, 4);
+    const grant = await limiter.consume(3, 6);
+    await expect(limiter.consume(3, 1)).rejects.toBeInstanceOf(HttpError);
+    await grant.release();
+    // Only the released six are free again; the first four are still held.
+    await limiter.consume(3, 6);
+    await expect(limiter.consume(3, 1)).rejects.toBeInstanceOf(HttpError);
+  });
+
   it('checks its input', async () => {
     limiter = createUploadRateLimiter({ keyPrefix: 'unit-c' });
     await expect(limiter.consume(1, 0)).rejects.toThrow(/positive integer/);

@@ -3,9 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode, type ImageRef, type UploadJob } from '@snapnotes/contracts';
 import { toApiNote } from '@snapnotes/db';
 import { PipelineFailure } from '@snapnotes/queue';
-import { currentUser } from '../app.js';
+import { authenticate, currentUser } from '../app.js';
 import { HttpError } from '../errors.js';
-import { checkImage, readUpload, type CheckedImage } from '../upload.js';
+import type { RateLimitGrant } from '../rate-limit.js';
+import { inspectImage, readUpload, verifyDecodable } from '../upload.js';
 
 export const UPGRADE_MESSAGE = "You've used all your free uploads. Please subscribe to continue.";
 
@@ -19,6 +20,8 @@ export function registerUploadRoutes(app: FastifyInstance): void {
     const t0 = performance.now();
     const phases: Record<string, number> = {};
     const mark = (name: string) => (phases[name] = Math.round(performance.now() - t0));
+    await authenticate(req);
+    mark('verified');
     const user = await currentUser(req);
     mark('auth');
     const { files, fields } = await readUpload(req);
@@ -26,12 +29,21 @@ export function registerUploadRoutes(app: FastifyInstance): void {
     if (fields.userId && fields.userId !== String(user.id)) {
       throw new HttpError(403, ErrorCode.Forbidden, 'You can only upload to your own account.');
     }
-    const images: CheckedImage[] = [];
-    for (const file of files) images.push(await checkImage(file));
-    mark('checked');
-
     const now = new Date();
-    const subscribed = Boolean(await repos.subscriptions.findActiveByUser(user.id, now));
+    // The quick checks of every file run side by side while the plan is looked up; the reply names the first bad
+    // file in upload order, whichever check finished first.
+    const [inspected, subscription] = await Promise.all([
+      Promise.allSettled(files.map((file) => inspectImage(file))),
+      repos.subscriptions.findActiveByUser(user.id, now),
+    ]);
+    const images = settledOrThrow(inspected);
+    mark('checked');
+    // The full decode (the slowest check: from a few ms to a few hundred for a large photo) runs beside the
+    // reservation, the rate limit and the storing. A file that fails it gives all three back below, and a bad file
+    // is reported before a spent allowance or a rate limit, as if it had been checked first.
+    const decoded = Promise.allSettled(images.map((img) => verifyDecodable(img)));
+    const corruptFile = async () => (await decoded).find((c): c is PromiseRejectedResult => c.status === 'rejected');
+    const subscribed = Boolean(subscription);
     const uploadId = randomUUID();
     const refs: ImageRef[] = images.map((img, index) => ({
       index,
@@ -53,27 +65,42 @@ export function registerUploadRoutes(app: FastifyInstance): void {
       now,
     });
     if (!reservation.ok) {
+      const bad = await corruptFile();
+      if (bad) throw bad.reason;
       throw new HttpError(402, ErrorCode.UpgradeRequired, UPGRADE_MESSAGE, { upgradeRequired: true });
     }
     // Rate limit (DECISIONS: plans and payments): every image that passed the checks and the allowance counts,
     // whatever happens to it next; a refused upload gives its reservation back and stores nothing.
+    let grant: RateLimitGrant;
     try {
-      await app.uploadRateLimiter.consume(user.id, refs.length);
+      grant = await app.uploadRateLimiter.consume(user.id, refs.length);
     } catch (err) {
-      await repos.uploads.markFailed(uploadId, 'rejected', ErrorCode.RateLimited, 'Rate limited');
-      throw err;
+      const bad = await corruptFile();
+      await repos.uploads.markFailed(
+        uploadId,
+        'rejected',
+        bad ? ErrorCode.CorruptImage : ErrorCode.RateLimited,
+        bad ? 'Corrupt image' : 'Rate limited',
+      );
+      throw bad ? bad.reason : err;
     }
     mark('reserved');
     const log = req.log.child({ uploadId, userId: user.id, images: refs.length });
 
-    try {
-      await Promise.all(refs.map((ref, i) => store.put(ref.key, images[i]!.data, ref.contentType)));
-      mark('stored');
-    } catch (err) {
-      log.error({ err }, 'storing upload failed');
+    const stored = await Promise.allSettled(refs.map((ref, i) => store.put(ref.key, images[i]!.data, ref.contentType)));
+    const bad = await corruptFile();
+    if (bad) {
+      await abandon(req, uploadId, refs, 'rejected', ErrorCode.CorruptImage, 'Corrupt image');
+      await grant.release();
+      throw bad.reason;
+    }
+    const storeFailure = stored.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (storeFailure) {
+      log.error({ err: storeFailure.reason }, 'storing upload failed');
       await abandon(req, uploadId, refs, 'failed', 'STORAGE_ERROR', 'Could not store the images');
       throw new HttpError(503, ErrorCode.Internal, 'Error processing screenshots. Please try again.');
     }
+    mark('stored');
 
     const job: UploadJob = {
       uploadId,
@@ -123,6 +150,13 @@ export function registerUploadRoutes(app: FastifyInstance): void {
       throw new HttpError(500, ErrorCode.Internal, 'Error processing screenshots. Please try again.');
     }
   });
+}
+
+/** The values of settled checks, or the first refusal in upload order. */
+function settledOrThrow<T>(results: PromiseSettledResult<T>[]): T[] {
+  const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (refused) throw refused.reason;
+  return results.map((r) => (r as PromiseFulfilledResult<T>).value);
 }
 
 /**
