@@ -50,7 +50,9 @@ async function reserveOk(user: UserRow, opts: { now?: Date; files?: number } = {
     now: opts.now ?? NOW,
   });
   if (!res.ok) throw new Error('reserve unexpectedly refused');
-  return res.upload;
+  const upload = await uploads.findById(id);
+  if (!upload) throw new Error('reserved upload not found');
+  return upload;
 }
 
 function noteInput(upload: UploadRow, over: Partial<CreateNoteForUploadInput> = {}): CreateNoteForUploadInput {
@@ -149,17 +151,20 @@ describe('UploadsRepo', () => {
   it('reserves within the allowance and refuses once it is used', async () => {
     const u = await makeUser(users);
     const base = { userId: u.id, fileNames: ['a.png'], objectKeys: ['k'], imageCount: 1, correlationId: 'c', now: NOW };
-    const first = await uploads.reserve({ ...base, id: randomUUID(), monthlyAllowance: 2 });
-    expect(first).toMatchObject({ ok: true, used: 1, limit: 2 });
-    if (!first.ok) throw new Error('unreachable');
-    expect(first.upload).toMatchObject({
+    const firstId = randomUUID();
+    const first = await uploads.reserve({ ...base, id: firstId, monthlyAllowance: 2 });
+    expect(first).toEqual({ ok: true, used: 1, limit: 2 });
+    const upload = await uploads.findById(firstId);
+    expect(upload).toMatchObject({
       status: 'processing',
       fileNames: ['a.png'],
       objectKeys: ['k'],
       imageCount: 1,
     });
-    expect(first.upload.createdAt.toISOString()).toBe(NOW.toISOString());
-    expect(first.upload.finishedAt).toBeNull();
+    expect(upload?.userId).toBe(u.id);
+    expect(upload?.correlationId).toBe('c');
+    expect(upload?.createdAt.toISOString()).toBe(NOW.toISOString());
+    expect(upload?.finishedAt).toBeNull();
 
     expect(await uploads.reserve({ ...base, id: randomUUID(), monthlyAllowance: 2 })).toMatchObject({
       ok: true,
@@ -349,6 +354,26 @@ describe('NotesRepo.createForUpload', () => {
     expect(await pending).toBeInstanceOf(UploadNotActiveError);
     expect(await notes.listByUser(u.id)).toEqual([]);
     expect((await uploads.findById(up.id))?.status).toBe('failed');
+  });
+
+  it('never leaves a note on a failed upload, nor a completed upload without its note, however the race goes', async () => {
+    const u = await makeUser(users);
+    for (let round = 0; round < 15; round++) {
+      const up = await reserveOk(u);
+      const [written] = await Promise.all([
+        notes.createForUpload(noteInput(up)).catch((e: unknown) => e),
+        uploads.markFailed(up.id, 'failed', 'PROCESSING_TIMEOUT', 'gateway gave up'),
+      ]);
+      const after = await uploads.findById(up.id);
+      const note = await h.db.selectFrom('notes').selectAll().where('uploadId', '=', up.id).executeTakeFirst();
+      if (written instanceof UploadNotActiveError) {
+        expect(after?.status).toBe('failed');
+        expect(note).toBeUndefined();
+      } else {
+        expect(after).toMatchObject({ status: 'completed', noteId: note?.id });
+        expect((written as { note: { id: number } }).note.id).toBe(note?.id);
+      }
+    }
   });
 
   it('refuses a completed upload whose note was deleted, an unknown upload, and another user’s upload', async () => {

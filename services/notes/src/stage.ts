@@ -19,6 +19,7 @@ export function createNotesStage(deps: NotesStageDeps): StageHandlers['notes'] {
   const logger = deps.logger.child({ stage: 'notes' });
   return async function notes({ job, summary }: NotesInput): Promise<NoteResult> {
     const log = logger.child({ uploadId: job.uploadId, correlationId: job.correlationId });
+    const started = performance.now();
     try {
       const { note, created } = await deps.notes.createForUpload({
         uploadId: job.uploadId,
@@ -32,8 +33,9 @@ export function createNotesStage(deps: NotesStageDeps): StageHandlers['notes'] {
         imageCount: job.images.length,
         engine: summary.engine,
       });
+      const ms = Math.round(performance.now() - started);
       if (created) {
-        log.info({ noteId: note.id, wordCount: note.wordCount, engine: summary.engine }, 'note written');
+        log.info({ noteId: note.id, wordCount: note.wordCount, engine: summary.engine, ms }, 'note written');
       } else {
         log.info({ noteId: note.id }, 'note already written by an earlier attempt');
       }

@@ -4,9 +4,11 @@
  */
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_initial.js';
+import * as m0002 from './0002_reserve_upload_function.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
+  '0002_reserve_upload_function': m0002,
 };
 
 export const migrationProvider: MigrationProvider = {

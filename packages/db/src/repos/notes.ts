@@ -55,9 +55,14 @@ export class NotesRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * Writes the note of an upload and marks the upload 'completed' in one transaction. Idempotent: the upload
-   * row is locked FOR UPDATE, so a retried or duplicated job waits, then finds the upload completed and gets
-   * the existing note back (created: false). A failed or rejected upload gets no note (UploadNotActiveError).
+   * Writes the note of an upload and marks the upload 'completed', atomically. Idempotent: the upload row is
+   * locked FOR UPDATE, so a retried or duplicated job waits, then finds the upload completed and gets the existing
+   * note back (created: false). A failed or rejected upload gets no note (UploadNotActiveError).
+   *
+   * The usual case (an upload still processing) is ONE statement: lock the upload, insert the note, complete the
+   * upload. FOR UPDATE returns the upload's latest committed version after any wait, so a concurrent markFailed
+   * either goes first (status no longer 'processing': nothing is inserted) or waits and then finds it completed.
+   * Everything else (not found, another user's, already completed, not active) takes the transaction below.
    */
   async createForUpload(input: CreateNoteForUploadInput): Promise<CreateNoteResult> {
     assertUuid(input.uploadId);
@@ -71,6 +76,44 @@ export class NotesRepo {
     }
     if (!Number.isInteger(input.imageCount) || input.imageCount < 0) {
       throw new InvalidInputError(`imageCount must be a non-negative integer (got ${input.imageCount})`);
+    }
+
+    const values = {
+      title,
+      keyPoints: JSON.stringify(input.keyPoints),
+      detailedSummary: input.detailedSummary,
+      originalText: input.originalText,
+      kind: input.kind,
+      language: input.language,
+      wordCount: countWords(input.originalText),
+      imageCount: input.imageCount,
+      engine: input.engine,
+    };
+    const { rows } = await sql<NoteRow & { uploadStatus: string }>`
+      with upload as (
+        select id, user_id, status from uploads where id = ${input.uploadId}::uuid for update
+      ), inserted as (
+        insert into notes (user_id, upload_id, title, key_points, detailed_summary, original_text, kind, language,
+                           word_count, image_count, engine)
+        select ${input.userId}::integer, upload.id, ${values.title}, ${values.keyPoints}::jsonb,
+               ${values.detailedSummary}, ${values.originalText}, ${values.kind}, ${values.language},
+               ${values.wordCount}::integer, ${values.imageCount}::integer, ${values.engine}
+          from upload
+         where upload.status = 'processing' and upload.user_id = ${input.userId}::integer
+        on conflict (upload_id) do nothing
+        returning *
+      ), completed as (
+        update uploads set status = 'completed', note_id = inserted.id, finished_at = now()
+          from inserted
+         where uploads.id = inserted.upload_id
+        returning uploads.id
+      )
+      select upload.status as upload_status, inserted.*
+        from upload join inserted on true`.execute(this.db);
+    const row = rows[0];
+    if (row) {
+      const { uploadStatus: _status, ...note } = row;
+      return { note, created: true };
     }
 
     return this.db.transaction().execute(async (trx) => {
@@ -96,19 +139,7 @@ export class NotesRepo {
 
       const inserted = await trx
         .insertInto('notes')
-        .values({
-          userId: input.userId,
-          uploadId: input.uploadId,
-          title,
-          keyPoints: JSON.stringify(input.keyPoints),
-          detailedSummary: input.detailedSummary,
-          originalText: input.originalText,
-          kind: input.kind,
-          language: input.language,
-          wordCount: countWords(input.originalText),
-          imageCount: input.imageCount,
-          engine: input.engine,
-        })
+        .values({ userId: input.userId, uploadId: input.uploadId, ...values })
         .onConflict((oc) => oc.column('uploadId').doNothing())
         .returningAll()
         .executeTakeFirst();

@@ -20,8 +20,9 @@ export interface ReserveUploadInput {
   now: Date;
 }
 
+/** `used` counts the month's uploads including this one when it was reserved, before it when it was refused. */
 export type ReserveResult =
-  { ok: true; upload: UploadRow; used: number; limit: number | null } | { ok: false; used: number; limit: number };
+  { ok: true; used: number; limit: number | null } | { ok: false; used: number; limit: number };
 
 /** The calendar month (UTC) that contains `now`: [start, end). */
 export function monthWindow(now: Date): { start: Date; end: Date } {
@@ -58,26 +59,17 @@ export class UploadsRepo {
     const window = monthWindow(input.now);
 
     try {
-      return await this.db.transaction().execute(async (trx) => {
-        await sql`select pg_advisory_xact_lock(${RESERVE_LOCK_NAMESPACE}::int, ${input.userId}::int)`.execute(trx);
-        const used = await countUsed(trx, input.userId, window);
-        if (limit !== null && used >= limit) return { ok: false as const, used, limit };
-        const upload = await trx
-          .insertInto('uploads')
-          .values({
-            id: input.id,
-            userId: input.userId,
-            status: 'processing',
-            fileNames: input.fileNames,
-            objectKeys: input.objectKeys,
-            imageCount: input.imageCount,
-            correlationId: input.correlationId,
-            createdAt: input.now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return { ok: true as const, upload, used: used + 1, limit };
-      });
+      // One round trip: the lock, the count and the insert run in the database (migration 0002 says why).
+      const { rows } = await sql<{ used: number }>`
+        select reserve_upload(
+          ${input.id}::uuid, ${input.userId}::integer, ${input.fileNames}::text[], ${input.objectKeys}::text[],
+          ${input.imageCount}::integer, ${input.correlationId}::text, ${input.now}::timestamptz,
+          ${window.start}::timestamptz, ${window.end}::timestamptz, ${[...COUNTED_STATUSES]}::text[],
+          ${limit}::integer, ${RESERVE_LOCK_NAMESPACE}::integer
+        ) as used`.execute(this.db);
+      const used = Number(rows[0]?.used);
+      if (limit !== null && used >= limit) return { ok: false, used, limit };
+      return { ok: true, used: used + 1, limit };
     } catch (err) {
       if (pgCode(err) === '23503') throw new InvalidInputError(`User ${input.userId} does not exist`);
       if (pgCode(err) === '23505') throw new InvalidInputError(`Upload ${input.id} already exists`);
