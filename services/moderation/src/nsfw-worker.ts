@@ -3,13 +3,27 @@
  * Messages out: { id, ok: true, value } | { id, ok: false, error }. The first message out is { type: 'ready', backend }
  * or { type: 'failed', error } once the model has loaded.
  */
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { loadNsfwModel } from './nsfw-model.js';
+
+/**
+ * Nice value of this thread (Linux: per thread). In the embedded start the classifier shares two cores with OCR,
+ * which it runs beside and which takes 5–10× longer: at a lower priority it takes the cores OCR leaves idle instead
+ * of slowing OCR, the path the user waits on. Alone in its container (distributed mode) it changes nothing.
+ */
+export const CLASSIFIER_NICE = 10;
 
 type Request = { id: number; type: 'classify'; pixels: Uint8Array } | { id: number; type: 'memory' };
 
 const port = parentPort;
 if (!port) throw new Error('nsfw-worker must run in a worker thread');
+
+try {
+  setPriority(0, CLASSIFIER_NICE);
+} catch {
+  // Some platforms or sandboxes refuse: the classifier then simply runs at normal priority.
+}
 
 try {
   const model = await loadNsfwModel();
