@@ -3,21 +3,27 @@
  *   (a) a warm tesseract.js worker alone (the OCR service's own preprocess + recognise path),
  *   (b) the full POST /api/process-screenshots of the embedded start (upload, checks, S3, queue, moderation,
  *       OCR, summary, PostgreSQL), run as its own process exactly as `pnpm start` runs it.
- * The same screenshots go through both, interleaved round by round, in one run; it prints the medians and b/a
- * (target ≤ 1.10), and the embedded process's resident memory at idle and under load.
+ * The same screenshots go through both, interleaved round by round, in one run; it prints each image's medians,
+ * where (b)'s time went (from the product's own log lines), b/a over the whole set (the sum of the per-image
+ * medians: the time one of each image takes; target ≤ 1.10), and the embedded process's resident memory at idle
+ * and under load.
+ *
+ * Knobs: BENCH_ROUNDS (default 7); BENCH_PHASES=1 prints the gateway's phase medians; BENCH_LOG=file saves the
+ * product's log; BENCH_NODE_ARGS goes to the product's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof");
+ * OCR_*, MODERATION_* and OPENAI_* variables pass through to the product.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { createTesseractEngine, recognizeBuffer } from '@snapnotes/ocr';
+import { createAnalysisPool, createTesseractEngine, recognizeBuffer } from '@snapnotes/ocr';
 import { signInWithGoogleOnEmulator } from '@snapnotes/local-services';
 import { renderPhotoOfPage, renderScreenshot, renderSmallText, SAMPLE_TEXT } from '@snapnotes/testing/images';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 async function freePort(): Promise<number> {
@@ -65,16 +71,6 @@ function rssMb(pid: number): { self: number; tree: number } {
   return { self: read(pid), tree };
 }
 
-/** The node process that runs the product (tsx starts it as its child). */
-function productPid(tsxPid: number): number {
-  try {
-    const kids = readFileSync(`/proc/${tsxPid}/task/${tsxPid}/children`, 'utf8').trim().split(/\s+/).map(Number);
-    return kids[0] ?? tsxPid;
-  } catch {
-    return tsxPid;
-  }
-}
-
 async function main(): Promise<void> {
   const images = [
     { name: 'light.png', data: await renderScreenshot({ lines: [...SAMPLE_TEXT.lectureNotes] }) },
@@ -89,13 +85,20 @@ async function main(): Promise<void> {
   const [port, pgPort, s3Port, authPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const child = spawn(
     process.execPath,
-    [join(root, 'node_modules/tsx/dist/cli.mjs'), 'packages/embedded/src/main.ts'],
+    // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" or "--trace-gc") go to the product's node.
+    [
+      ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      'packages/embedded/src/main.ts',
+    ],
     {
       cwd: root,
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
-        LOG_LEVEL: 'warn',
+        // info: the product's own per-phase timings ('upload processed', 'page recognised') feed the breakdown.
+        LOG_LEVEL: 'info',
         DATA_DIR: dataDir,
         PORT: String(port),
         EMBEDDED_PG_PORT: String(pgPort),
@@ -111,8 +114,22 @@ async function main(): Promise<void> {
     },
   );
   let out = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+  const logLines: Record<string, unknown>[] = [];
+  const otherLines: string[] = [];
+  let partial = '';
+  child.stdout.on('data', (c: Buffer) => {
+    out = (out + c.toString()).slice(-20_000);
+    const lines = (partial + c.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      try {
+        logLines.push(JSON.parse(line) as Record<string, unknown>);
+      } catch {
+        otherLines.push(line); // not a log line (e.g. --trace-gc output)
+      }
+    }
+  });
+  child.stderr.on('data', (c: Buffer) => (out = (out + c.toString()).slice(-20_000)));
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill('SIGINT');
@@ -128,7 +145,7 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 200));
     }
     const url = /running at (http:\/\/\S+)/.exec(out)![1]!;
-    const pid = productPid(child.pid!);
+    const pid = child.pid!;
     const signIn = await signInWithGoogleOnEmulator(`http://127.0.0.1:${authPort}`, {
       sub: 'bench-user',
       email: 'bench@example.com',
@@ -140,24 +157,27 @@ async function main(): Promise<void> {
       headers: { ...auth, 'content-type': 'application/json' },
       body: '{}',
     });
+    /** (b) for one image; returns the wall time and the request id that tags the product's log lines. */
     const post = async (img: { name: string; data: Buffer }) => {
       const form = new FormData();
-      form.append('images', new Blob([img.data]), img.name);
+      // A fresh copy each time, as a new upload would be.
+      form.append('images', new Blob([Buffer.from(img.data)]), img.name);
       const t = performance.now();
       const res = await fetch(`${url}/api/process-screenshots`, { method: 'POST', headers: auth, body: form });
+      const body = await res.arrayBuffer();
       const ms = performance.now() - t;
-      if (res.status !== 200) throw new Error(`${img.name}: ${res.status} ${await res.text()}`);
-      await res.arrayBuffer();
-      return ms;
+      if (res.status !== 200) throw new Error(`${img.name}: ${res.status} ${Buffer.from(body).toString()}`);
+      return { ms, requestId: res.headers.get('x-request-id') ?? '' };
     };
 
     // (a): the same OCR path in this process, one warm worker per core like the product's pool.
     const engine = await createTesseractEngine({ languages: ['eng'], poolSize: 2, logger: pino({ level: 'warn' }) });
     await engine.warm();
+    const analysis = createAnalysisPool({ threads: 2 });
     const ocr = async (img: { data: Buffer }) => {
       const t = performance.now();
-      await recognizeBuffer(engine, img.data, ['eng']);
-      return performance.now() - t;
+      const result = await recognizeBuffer(engine, Buffer.from(img.data), ['eng'], { analyser: analysis.analyse });
+      return { ms: performance.now() - t, ...result.timings };
     };
 
     // Warm both paths once, then measure memory at idle.
@@ -168,8 +188,8 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 1500));
     const idle = rssMb(pid);
 
-    const a: Record<string, number[]> = {};
-    const b: Record<string, number[]> = {};
+    const a: Record<string, Awaited<ReturnType<typeof ocr>>[]> = {};
+    const b: Record<string, Awaited<ReturnType<typeof post>>[]> = {};
     let peak = idle;
     const sampler = setInterval(() => {
       const now = rssMb(pid);
@@ -189,23 +209,72 @@ async function main(): Promise<void> {
     await Promise.all(Array.from({ length: 8 }, (_, i) => post(images[i % images.length]!)));
     clearInterval(sampler);
     await engine.close();
+    await analysis.close();
 
+    // Where (b)'s time went, from the product's own log lines of each measured request.
+    const logOf = (requestId: string, msg: string) =>
+      logLines.find((l) => l.correlationId === requestId && l.msg === msg) as Record<string, unknown> | undefined;
+    const split = (r: { ms: number; requestId: string }) => {
+      const processed = logOf(r.requestId, 'upload processed');
+      const page = logOf(r.requestId, 'page recognised');
+      const phases = processed?.phases as Record<string, number> | undefined;
+      if (!phases || !page) throw new Error(`no timings logged for request ${r.requestId}`);
+      const ocrStage = Number(page.durationMs);
+      return {
+        before: phases.stored!,
+        prepare: Number(page.prepareMs),
+        recognize: Number(page.recognizeMs),
+        // Everything else: HTTP both ways, queue hand-offs, waiting for moderation, summary, note write, reply.
+        rest: r.ms - phases.stored! - ocrStage,
+        phases,
+      };
+    };
     const rows = images.map((img) => {
-      const ma = median(a[img.name]!);
-      const mb = median(b[img.name]!);
+      const ma = median(a[img.name]!.map((r) => r.ms));
+      const mb = median(b[img.name]!.map((r) => r.ms));
+      const parts = b[img.name]!.map(split);
       return {
         image: img.name,
-        'a: OCR alone (ms)': ma.toFixed(0),
-        'b: full POST (ms)': mb.toFixed(0),
-        'b/a': (mb / ma).toFixed(3),
+        'a: OCR alone': ma,
+        'b: full POST': mb,
+        'b/a': mb / ma,
+        'a: prepare': median(a[img.name]!.map((r) => r.prepareMs)),
+        'a: recognise': median(a[img.name]!.map((r) => r.recognizeMs)),
+        'b: before pipeline': median(parts.map((p) => p.before)),
+        'b: prepare': median(parts.map((p) => p.prepare)),
+        'b: recognise': median(parts.map((p) => p.recognize)),
+        'b: rest': median(parts.map((p) => p.rest)),
       };
     });
-    const allA = median(Object.values(a).flat());
-    const allB = median(Object.values(b).flat());
+    // The product's log lines, for a closer look at where time goes (BENCH_LOG=file).
+    if (process.env.BENCH_LOG) {
+      writeFileSync(process.env.BENCH_LOG, [...logLines.map((l) => JSON.stringify(l)), ...otherLines].join('\n'));
+    }
+    if (process.env.BENCH_PHASES) {
+      const all = images.flatMap((img) => b[img.name]!.map(split));
+      const names = Object.keys(all[0]!.phases);
+      console.log(
+        'gateway phases (ms since the request began, medians):',
+        Object.fromEntries(names.map((n) => [n, median(all.map((p) => p.phases[n]!))])),
+      );
+    }
+    const sumA = rows.reduce((n, r) => n + r['a: OCR alone'], 0);
+    const sumB = rows.reduce((n, r) => n + r['b: full POST'], 0);
     console.log(`\nSnapNotes pipeline benchmark: ${ROUNDS} rounds × ${images.length} images, interleaved, one run\n`);
-    console.table(rows);
+    console.log("medians in ms; b is split by the product's own timings (OCR stage = prepare + recognise + fetch)");
+    console.table(
+      rows.map((r) =>
+        Object.fromEntries(
+          Object.entries(r).map(([k, v]) => [
+            k,
+            typeof v === 'number' ? (k === 'b/a' ? v.toFixed(3) : v.toFixed(0)) : v,
+          ]),
+        ),
+      ),
+    );
     console.log(
-      `median of all: a = ${allA.toFixed(0)} ms, b = ${allB.toFixed(0)} ms, b/a = ${(allB / allA).toFixed(3)} (target ≤ 1.10)`,
+      `all ${images.length} images (sum of medians): a = ${sumA.toFixed(0)} ms, b = ${sumB.toFixed(0)} ms, ` +
+        `b/a = ${(sumB / sumA).toFixed(3)} (target ≤ 1.10)`,
     );
     console.log(
       `embedded start resident memory: idle ${idle.self.toFixed(0)} MB (node) / ${idle.tree.toFixed(0)} MB (with Postgres, auth emulator); ` +
