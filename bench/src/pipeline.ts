@@ -253,6 +253,10 @@ async function main(): Promise<void> {
     if (process.env.BENCH_PHASES) {
       const all = images.flatMap((img) => b[img.name]!.map(split));
       const names = Object.keys(all[0]!.phases);
+      const clientOnly = images.flatMap((img) =>
+        b[img.name]!.map((r) => r.ms - Number(logOf(r.requestId, 'request completed')?.responseTime)),
+      );
+      console.log('client side (full POST minus the server response time), median:', median(clientOnly));
       console.log(
         'gateway phases (ms since the request began, medians):',
         Object.fromEntries(names.map((n) => [n, median(all.map((p) => p.phases[n]!))])),
