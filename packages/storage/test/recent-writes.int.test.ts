@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { getS3, s3Client, type TestS3 } from '@snapnotes/testing/services';
 import { recordingLogger } from '@snapnotes/testing/logger';
 import { createS3Store, ObjectNotFoundError, withRecentWrites, type S3Store } from '@snapnotes/storage';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { DeleteBucketCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { DeleteBucketCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import type { Logger } from '@snapnotes/contracts';
 import { getS3, s3Client, type TestS3 } from '@snapnotes/testing/services';
 import { createS3Store, DELETE_BATCH_SIZE, ObjectNotFoundError, type S3Store } from '@snapnotes/storage';
