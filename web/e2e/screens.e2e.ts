@@ -155,7 +155,7 @@ describe('keyboard', () => {
     const renamed = page.getByRole('button', { name: `Edit title: ${LECTURE_TITLE} (keyboard)` });
     await renamed.waitFor();
     // Focus goes back to the pencil.
-    await expect.poll(() => renamed.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => renamed.evaluate((el) => el === document.activeElement), { timeout: 10_000 }).toBe(true);
     // Put the title back for the screenshots.
     await page.keyboard.press('Enter');
     await input.fill(LECTURE_TITLE);

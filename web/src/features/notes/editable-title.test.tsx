@@ -28,6 +28,21 @@ describe('EditableTitle', () => {
     expect(onSave).toHaveBeenCalledWith('New title');
   });
 
+  it('gives the focus back to the pencil once editing ends, saved or cancelled', async () => {
+    const { input } = setup();
+    fireEvent.change(input, { target: { value: 'New title' } });
+    await act(async () => {
+      fireEvent.keyDown(input, { key: 'Enter' });
+    });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit title: Old title' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit title: Old title' }));
+    await act(async () => {
+      fireEvent.keyDown(screen.getByRole('textbox', { name: 'Note title' }), { key: 'Escape' });
+    });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit title: Old title' }));
+  });
+
   it('saves on blur', async () => {
     const { onSave, input } = setup();
     fireEvent.change(input, { target: { value: 'Blurred title' } });

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Loader2, Pencil } from 'lucide-react';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
@@ -22,6 +22,16 @@ export function EditableTitle({ title, onSave, headingLevel: Heading = 'h3' }: E
   /** Set when Escape or a save ends editing, so the blur that follows does nothing. */
   const settledRef = useRef(false);
   const editButtonRef = useRef<HTMLButtonElement>(null);
+  /** Set when editing ends: the pencil takes the focus once it is rendered again. */
+  const [returnFocus, setReturnFocus] = useState(false);
+
+  // Give focus back to the pencil so keyboard users keep their place. An effect runs after the render that brings
+  // the pencil back, whatever the machine's load (a timer or an animation frame could come before it or late).
+  useEffect(() => {
+    if (editing || !returnFocus) return;
+    editButtonRef.current?.focus();
+    setReturnFocus(false);
+  }, [editing, returnFocus]);
 
   const startEditing = () => {
     settledRef.current = false;
@@ -31,8 +41,7 @@ export function EditableTitle({ title, onSave, headingLevel: Heading = 'h3' }: E
 
   const finish = () => {
     setEditing(false);
-    // Give focus back to the pencil so keyboard users keep their place.
-    requestAnimationFrame(() => editButtonRef.current?.focus());
+    setReturnFocus(true);
   };
 
   const commit = async () => {
