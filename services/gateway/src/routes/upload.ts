@@ -88,6 +88,7 @@ export function registerUploadRoutes(app: FastifyInstance): void {
     const log = req.log.child({ uploadId, userId: user.id, images: refs.length });
 
     const stored = await Promise.allSettled(refs.map((ref, i) => store.put(ref.key, images[i]!.data, ref.contentType)));
+    mark('put');
     const bad = await corruptFile();
     if (bad) {
       await abandon(req, uploadId, refs, 'rejected', ErrorCode.CorruptImage, 'Corrupt image');
