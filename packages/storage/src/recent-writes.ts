@@ -4,7 +4,8 @@
  * the same process read it back). Every object written through it stays in memory for a short while, so those
  * reads skip an HTTP round trip to S3 and the server's disk. The store stays the source of truth:
  * - a write is cached only once the store has accepted it, so a failed put never becomes readable;
- * - a delete evicts before it deletes, so a deleted object is never served from memory;
+ * - a delete evicts before it deletes, so a deleted object is never served from memory, and a put still in flight
+ *   when its key is deleted (or written again) does not cache its body when it lands;
  * - anything not written through this wrapper (or evicted by size or age) is read from the store.
  * Bodies are copied on the way in and out: a reader that transfers or changes its buffer cannot corrupt the cache.
  * Only for one process: another process's deletes cannot evict this cache (distributed mode does not use it).
@@ -46,12 +47,20 @@ export function withRecentWrites<T extends ObjectStore>(store: T, opts: RecentWr
   });
   let hits = 0;
   let misses = 0;
+  /** The latest put of each key still in flight; a delete or a newer put takes its place. */
+  const inflight = new Map<string, symbol>();
 
   const wrapped: ObjectStore & { recentWrites(): RecentWritesStats } = {
     async put(key, body, contentType) {
+      const token = Symbol(key);
+      inflight.set(key, token);
       cache.delete(key); // an older version must not be served while (or if) the new one fails to store
-      await store.put(key, body, contentType);
-      cache.set(key, Buffer.from(body));
+      try {
+        await store.put(key, body, contentType);
+        if (inflight.get(key) === token) cache.set(key, Buffer.from(body));
+      } finally {
+        if (inflight.get(key) === token) inflight.delete(key);
+      }
     },
     async get(key) {
       const cached = cache.get(key);
@@ -63,7 +72,10 @@ export function withRecentWrites<T extends ObjectStore>(store: T, opts: RecentWr
       return store.get(key);
     },
     async deleteMany(keys) {
-      for (const key of keys) cache.delete(key);
+      for (const key of keys) {
+        cache.delete(key);
+        inflight.delete(key);
+      }
       await store.deleteMany(keys);
     },
     list: (prefix) => store.list(prefix),

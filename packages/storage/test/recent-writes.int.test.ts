@@ -62,6 +62,17 @@ describe('withRecentWrites over s3rver', () => {
     await expect(store.get('rw/c.png')).rejects.toBeInstanceOf(ObjectNotFoundError);
   });
 
+  it('does not cache a put that was still in flight when its key was deleted', async () => {
+    const cached = withRecentWrites(store, { maxBytes: 10_000_000, ttlMs: 60_000 });
+    const putting = cached.put('rw/race.png', randomBytes(100_000), 'image/png');
+    const deleting = cached.deleteMany(['rw/race.png']);
+    await Promise.all([putting, deleting]);
+    expect(cached.recentWrites().objects).toBe(0);
+    // The next read asks the store, whatever the order in which S3 applied the two.
+    await cached.get('rw/race.png').catch(() => undefined);
+    expect(cached.recentWrites()).toMatchObject({ hits: 0, misses: 1 });
+  });
+
   it('keeps at most maxBytes and forgets objects after ttlMs', async () => {
     const small = withRecentWrites(store, { maxBytes: 1000, ttlMs: 60_000 });
     await small.put('rw/d1', Buffer.alloc(600, 1), 'application/octet-stream');
