@@ -89,7 +89,7 @@ export class NotesRepo {
       imageCount: input.imageCount,
       engine: input.engine,
     };
-    const { rows } = await sql<NoteRow & { uploadStatus: string }>`
+    const { rows } = await sql<NoteRow>`
       with upload as (
         select id, user_id, status from uploads where id = ${input.uploadId}::uuid for update
       ), inserted as (
@@ -108,13 +108,9 @@ export class NotesRepo {
          where uploads.id = inserted.upload_id
         returning uploads.id
       )
-      select upload.status as upload_status, inserted.*
-        from upload join inserted on true`.execute(this.db);
-    const row = rows[0];
-    if (row) {
-      const { uploadStatus: _status, ...note } = row;
-      return { note, created: true };
-    }
+      select * from inserted`.execute(this.db);
+    const note = rows[0];
+    if (note) return { note, created: true };
 
     return this.db.transaction().execute(async (trx) => {
       const upload = await trx

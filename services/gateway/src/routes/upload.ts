@@ -42,7 +42,7 @@ export function registerUploadRoutes(app: FastifyInstance): void {
     // reservation, the rate limit and the storing. A file that fails it gives all three back below, and a bad file
     // is reported before a spent allowance or a rate limit, as if it had been checked first.
     const decoded = Promise.allSettled(images.map((img) => verifyDecodable(img)));
-    const corruptFile = async () => (await decoded).find((c): c is PromiseRejectedResult => c.status === 'rejected');
+    const corruptFile = async () => firstRejection(await decoded);
     const subscribed = Boolean(subscription);
     const uploadId = randomUUID();
     const refs: ImageRef[] = images.map((img, index) => ({
@@ -95,7 +95,7 @@ export function registerUploadRoutes(app: FastifyInstance): void {
       await grant.release();
       throw bad.reason;
     }
-    const storeFailure = stored.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    const storeFailure = firstRejection(stored);
     if (storeFailure) {
       log.error({ err: storeFailure.reason }, 'storing upload failed');
       await abandon(req, uploadId, refs, 'failed', 'STORAGE_ERROR', 'Could not store the images');
@@ -153,9 +153,14 @@ export function registerUploadRoutes(app: FastifyInstance): void {
   });
 }
 
+/** The first rejected result, in the order of the promises (upload order), whichever settled first. */
+function firstRejection(results: PromiseSettledResult<unknown>[]): PromiseRejectedResult | undefined {
+  return results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+}
+
 /** The values of settled checks, or the first refusal in upload order. */
 function settledOrThrow<T>(results: PromiseSettledResult<T>[]): T[] {
-  const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  const refused = firstRejection(results);
   if (refused) throw refused.reason;
   return results.map((r) => (r as PromiseFulfilledResult<T>).value);
 }
