@@ -52,11 +52,16 @@ COPY --from=build /out/moderation /app/
 USER node
 
 FROM runtime AS ocr
-# Debian's LSTM language data (faster than the npm packages, DESIGN §4); no tesseract binary is needed.
+# Debian's LSTM language data (faster than the npm packages, DESIGN §4); no tesseract binary is needed. One package
+# per language of OCR_LANGUAGES' default (English, French, German, Spanish, Italian, Portuguese, Dutch): the OCR
+# engine refuses to start when a language it offers has no data in TESSDATA_DIR.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends tesseract-ocr-eng tesseract-ocr-fra \
+ && apt-get install -y --no-install-recommends tesseract-ocr-eng tesseract-ocr-fra tesseract-ocr-deu \
+      tesseract-ocr-spa tesseract-ocr-ita tesseract-ocr-por tesseract-ocr-nld \
  && rm -rf /var/lib/apt/lists/* \
- && test -s /usr/share/tesseract-ocr/5/tessdata/eng.traineddata
+ && for lang in eng fra deu spa ita por nld; do \
+      test -s "/usr/share/tesseract-ocr/5/tessdata/$lang.traineddata" || exit 1; \
+    done
 ENV SERVICE_ROLE=ocr \
     TESSDATA_DIR=/usr/share/tesseract-ocr/5/tessdata
 COPY --from=build /out/ocr /app/

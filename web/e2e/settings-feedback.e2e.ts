@@ -1,7 +1,7 @@
 /**
  * /settings and /feedback against the real gateway and database (SPEC §2, §4, §5, §8): profile, usage
- * statistics with thousands separators, the plan card, navigation, sign-out, and the feedback form's
- * validation, sending state, success and failure.
+ * statistics with thousands separators, the plan card, the languages in my screenshots (and the About page's list),
+ * navigation, sign-out, and the feedback form's validation, sending state, success and failure.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,6 +107,77 @@ describe('settings', () => {
     await waitForTitle(page, 'Feedback | SnapNotes');
     await page.getByRole('link', { name: 'Back to Settings' }).click();
     await waitForPath(page, '/settings');
+  });
+});
+
+describe('languages in my screenshots', () => {
+  const region = () => page.getByRole('region', { name: 'Languages in my screenshots' });
+  const box = (name: string) => region().getByRole('checkbox', { name, exact: true });
+  const checkedNames = async () => {
+    const names: string[] = [];
+    for (const b of await region().getByRole('checkbox').all()) {
+      if ((await b.getAttribute('aria-checked')) === 'true') names.push((await b.getAttribute('id')) ?? '');
+    }
+    return names;
+  };
+
+  it("lists the server's languages, saves a change, and still shows it after a reload", async () => {
+    await page.goto('/settings');
+    await region()
+      .getByText(
+        'SnapNotes detects the language of each screenshot; choose the ones you usually capture so it reads them first.',
+      )
+      .waitFor();
+    await box('English').waitFor();
+    expect(await region().getByRole('checkbox').count()).toBe(7);
+    // Nothing chosen yet: the server's default, which cannot be unchecked as the last one.
+    expect(await checkedNames()).toEqual(['ocr-language-eng']);
+    expect(await box('English').isDisabled()).toBe(true);
+    await expectAccessible(page, '/settings languages');
+
+    await box('French').click();
+    await box('German').click();
+    expect(await box('Spanish').isDisabled()).toBe(true);
+    await box('English').click();
+    const reply = page.waitForResponse((res) => res.url().endsWith(`/api/user/${userId}/settings`));
+    await region().getByRole('button', { name: 'Save languages' }).click();
+    const res = await reply;
+    expect(res.status()).toBe(200);
+    expect(res.request().method()).toBe('PATCH');
+    expect(res.request().postDataJSON()).toEqual({ ocrLanguages: ['fra', 'deu'] });
+    await waitForToast(page, 'Languages saved', 'French and German will be read first.');
+    expect(await product.running.app.deps.repos.users.getOcrLanguages(userId)).toEqual(['fra', 'deu']);
+
+    await page.reload();
+    await box('French').waitFor();
+    await expect.poll(checkedNames).toEqual(['ocr-language-fra', 'ocr-language-deu']);
+    expect(await region().getByRole('button', { name: 'Save languages' }).isDisabled()).toBe(true);
+  });
+
+  it('says why a save failed and keeps the choice', async () => {
+    await page.route('**/api/user/*/settings', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'BAD_REQUEST', message: 'Choose at most 3 languages.' }),
+      }),
+    );
+    await box('Dutch').click();
+    await region().getByRole('button', { name: 'Save languages' }).click();
+    await waitForToast(page, 'Could not save languages', 'Choose at most 3 languages.');
+    expect(await checkedNames()).toEqual(['ocr-language-fra', 'ocr-language-deu', 'ocr-language-nld']);
+    await page.unroute('**/api/user/*/settings');
+    expect(await product.running.app.deps.repos.users.getOcrLanguages(userId)).toEqual(['fra', 'deu']);
+  });
+});
+
+describe('about', () => {
+  it('names the languages the server reads under Multi-language Support', async () => {
+    await page.goto('/about');
+    const feature = page.getByRole('heading', { name: 'Multi-language Support' }).locator('xpath=following-sibling::p');
+    await expect
+      .poll(() => feature.innerText())
+      .toContain('English, French, German, Spanish, Italian, Portuguese, and Dutch');
   });
 });
 

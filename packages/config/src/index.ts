@@ -23,6 +23,36 @@ const csv = z
       .map((s) => s.trim())
       .filter(Boolean),
   );
+/** A tesseract language code, as the job payload accepts it (packages/contracts/src/jobs.ts). */
+const LANGUAGE_CODE = /^[a-z_]{3,10}$/;
+/** Tesseract codes joined by + or , (eng+fra or eng,fra); blank means the default; duplicates are dropped. */
+const languageList = (def: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? def : v))
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(/[+,]/)
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(LANGUAGE_CODE, { error: (i) => `"${String(i.input)}" is not a tesseract language code (e.g. eng)` }),
+        )
+        .min(1, 'name at least one language'),
+    );
+/**
+ * At most this many languages are read for one upload, a user's choice or the defaults (MAX_OCR_LANGUAGES in
+ * packages/contracts, which this package does not depend on; services/gateway/test checks they agree).
+ */
+const MAX_DEFAULT_LANGUAGES = 3;
 const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   z.coerce.number().int().min(min).max(max).default(def);
 
@@ -79,15 +109,13 @@ export const envSchema = z.object({
   OPENAI_MODERATION: z.enum(['auto', 'on', 'off']).default('auto'),
   OPENAI_TIMEOUT_MS: int(60_000, 1000),
 
-  OCR_LANGUAGES: z
-    .string()
-    .default('eng')
-    .transform((v) =>
-      v
-        .split(/[+,]/)
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
+  /**
+   * The languages the OCR engine offers (tesseract codes, joined by + or ,): users choose among them in Settings,
+   * GET /api/ocr-languages lists them, and the OCR workers load their data. Gateway and OCR workers must agree.
+   */
+  OCR_LANGUAGES: languageList('eng,fra,deu,spa,ita,por,nld'),
+  /** The languages read for a user who has not chosen any (1 to 3, each one of OCR_LANGUAGES). */
+  OCR_DEFAULT_LANGUAGES: languageList('eng'),
   /** Folder of *.traineddata files (e.g. Debian's /usr/share/tesseract-ocr/5/tessdata); default: npm packages. */
   TESSDATA_DIR: optionalString,
   OCR_POOL_SIZE: int(2, 1, 16),
@@ -164,6 +192,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (firebaseMode === 'emulator' && !e.FIREBASE_PROJECT_ID) {
     throw new ConfigError('FIREBASE_PROJECT_ID is required with FIREBASE_AUTH_EMULATOR_HOST (e.g. demo-snapnotes).');
+  }
+  const unknownDefaults = e.OCR_DEFAULT_LANGUAGES.filter((lang) => !e.OCR_LANGUAGES.includes(lang));
+  if (unknownDefaults.length > 0) {
+    throw new ConfigError(
+      `OCR_DEFAULT_LANGUAGES names ${unknownDefaults.join(', ')}, which OCR_LANGUAGES does not offer ` +
+        `(${e.OCR_LANGUAGES.join(', ')}): add it to OCR_LANGUAGES or remove it from OCR_DEFAULT_LANGUAGES.`,
+    );
+  }
+  if (e.OCR_DEFAULT_LANGUAGES.length > MAX_DEFAULT_LANGUAGES) {
+    throw new ConfigError(
+      `OCR_DEFAULT_LANGUAGES names ${e.OCR_DEFAULT_LANGUAGES.length} languages; at most ${MAX_DEFAULT_LANGUAGES} are read for one upload.`,
+    );
   }
   const stripeParts = [e.STRIPE_SECRET_KEY, e.STRIPE_PRICE_MONTHLY, e.STRIPE_PRICE_ANNUAL];
   return {

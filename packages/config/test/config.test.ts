@@ -9,7 +9,8 @@ describe('loadConfig', () => {
     const c = loadConfig({});
     expect(c.PORT).toBe(8080);
     expect(c.FREE_UPLOADS_PER_MONTH).toBe(5);
-    expect(c.OCR_LANGUAGES).toEqual(['eng']);
+    expect(c.OCR_LANGUAGES).toEqual(['eng', 'fra', 'deu', 'spa', 'ita', 'por', 'nld']);
+    expect(c.OCR_DEFAULT_LANGUAGES).toEqual(['eng']);
     expect(c.S3_FORCE_PATH_STYLE).toBe(true);
     expect(c.firebaseMode).toBe('none');
     expect(c.openaiEnabled).toBe(false);
@@ -28,6 +29,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(
       /PORT[\s\S]*LOG_LEVEL|LOG_LEVEL[\s\S]*PORT/,
     );
+  });
+
+  it('reads OCR_LANGUAGES as the offered set and OCR_DEFAULT_LANGUAGES as a subset of it', () => {
+    expect(loadConfig({ OCR_LANGUAGES: ' eng, fra ,eng ', OCR_DEFAULT_LANGUAGES: 'fra+eng' })).toMatchObject({
+      OCR_LANGUAGES: ['eng', 'fra'],
+      OCR_DEFAULT_LANGUAGES: ['fra', 'eng'],
+    });
+    // Blank is the default, as for the other variables.
+    expect(loadConfig({ OCR_LANGUAGES: '', OCR_DEFAULT_LANGUAGES: ' ' })).toMatchObject({
+      OCR_LANGUAGES: ['eng', 'fra', 'deu', 'spa', 'ita', 'por', 'nld'],
+      OCR_DEFAULT_LANGUAGES: ['eng'],
+    });
+    expect(() => loadConfig({ OCR_LANGUAGES: 'eng,../etc' })).toThrow(
+      /OCR_LANGUAGES[\s\S]*"\.\.\/etc" is not a tesseract language code/,
+    );
+    expect(() => loadConfig({ OCR_LANGUAGES: ',+' })).toThrow(/OCR_LANGUAGES: name at least one language/);
+  });
+
+  it('refuses default languages the engine does not offer, or more than three, with a clear message', () => {
+    expect(() => loadConfig({ OCR_DEFAULT_LANGUAGES: 'eng,jpn' })).toThrow(ConfigError);
+    expect(() => loadConfig({ OCR_DEFAULT_LANGUAGES: 'eng,jpn' })).toThrow(
+      'OCR_DEFAULT_LANGUAGES names jpn, which OCR_LANGUAGES does not offer (eng, fra, deu, spa, ita, por, nld)',
+    );
+    expect(() => loadConfig({ OCR_LANGUAGES: 'eng', OCR_DEFAULT_LANGUAGES: 'fra' })).toThrow(
+      /OCR_DEFAULT_LANGUAGES names fra, which OCR_LANGUAGES does not offer \(eng\)/,
+    );
+    expect(() => loadConfig({ OCR_DEFAULT_LANGUAGES: 'eng,fra,deu,spa' })).toThrow(
+      /OCR_DEFAULT_LANGUAGES names 4 languages; at most 3/,
+    );
+    expect(loadConfig({ OCR_DEFAULT_LANGUAGES: 'eng,fra,deu' }).OCR_DEFAULT_LANGUAGES).toEqual(['eng', 'fra', 'deu']);
   });
 
   it('treats empty strings as unset', () => {

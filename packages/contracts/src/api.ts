@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_OCR_LANGUAGES, MIN_OCR_LANGUAGES, OCR_LANGUAGE_CODE } from './languages.js';
 
 /** SPEC §3 User, as the gateway returns it. */
 export const userSchema = z.object({
@@ -8,8 +9,45 @@ export const userSchema = z.object({
   username: z.string(),
   displayName: z.string(),
   photoURL: z.string(),
+  /**
+   * Added by the product: the OCR languages the user chose in Settings, read first for their uploads; null when
+   * they chose none (the server's defaults apply). Absent from an older server's reply: read as null.
+   */
+  ocrLanguages: z.array(z.string()).nullable().default(null),
 });
 export type User = z.infer<typeof userSchema>;
+
+/**
+ * PATCH /api/user/{userId}/settings body: 1–3 tesseract codes, duplicates dropped (the first one stays). Whether the
+ * server offers each code is checked by the gateway against its OCR_LANGUAGES.
+ */
+export const updateUserSettingsBodySchema = z.object({
+  ocrLanguages: z
+    .array(
+      z
+        .string({ error: 'Each language must be a language code such as eng or fra.' })
+        .trim()
+        .regex(OCR_LANGUAGE_CODE, {
+          error: (issue) => `"${String(issue.input)}" is not a language code such as eng or fra.`,
+        }),
+      { error: 'ocrLanguages must be a list of language codes, e.g. ["eng", "fra"].' },
+    )
+    .transform((codes) => [...new Set(codes)])
+    .pipe(
+      z
+        .array(z.string())
+        .min(MIN_OCR_LANGUAGES, 'Choose at least one language.')
+        .max(MAX_OCR_LANGUAGES, `Choose at most ${MAX_OCR_LANGUAGES} languages.`),
+    ),
+});
+export type UpdateUserSettingsBody = z.infer<typeof updateUserSettingsBodySchema>;
+
+/** GET /api/ocr-languages: the languages this server's OCR offers, and those read for users who chose none. */
+export const ocrLanguagesResponseSchema = z.object({
+  languages: z.array(z.object({ code: z.string(), name: z.string() })),
+  defaults: z.array(z.string()),
+});
+export type OcrLanguagesResponse = z.infer<typeof ocrLanguagesResponseSchema>;
 
 /** POST /api/user body (SPEC §7): empty strings when missing. */
 export const upsertUserBodySchema = z.object({

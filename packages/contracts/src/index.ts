@@ -1,5 +1,6 @@
 export * from './api.js';
 export * from './jobs.js';
+export * from './languages.js';
 export * from './limits.js';
 export * from './ports.js';
 export * from './verdict.js';

@@ -28,5 +28,6 @@ export function toApiUser(row: UserRow): User {
     username: row.username,
     displayName: row.displayName,
     photoURL: row.photoUrl,
+    ocrLanguages: row.ocrLanguages ? [...row.ocrLanguages] : null,
   };
 }

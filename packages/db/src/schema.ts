@@ -23,6 +23,8 @@ export interface UsersTable {
   displayName: ColumnType<string, string | undefined, string>;
   photoUrl: ColumnType<string, string | undefined, string>;
   stripeCustomerId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** text[]: the OCR languages the user chose (1–3 tesseract codes); null = not chosen (the server's defaults). */
+  ocrLanguages: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }

@@ -118,6 +118,7 @@ describe('UsersRepo', () => {
       username: 'alice2',
       displayName: 'Alice B',
       photoURL: '',
+      ocrLanguages: null,
     });
   });
 

@@ -287,6 +287,9 @@ describe('Dockerfiles', () => {
       .map((i) => i.args)
       .join(' ');
     expect(run).toMatch(/apt-get install -y --no-install-recommends tesseract-ocr-eng tesseract-ocr-fra/);
+    // Every language the engine offers by default has its data, so the image starts with OCR_LANGUAGES unset.
+    const installed = [...run.matchAll(/\btesseract-ocr-([a-z_]+)\b/g)].map((m) => m[1]);
+    for (const lang of loadConfig({}).OCR_LANGUAGES) expect(installed, lang).toContain(lang);
     const env = chain.at(-1)!.instructions.find((i) => i.keyword === 'ENV' && i.args.includes('TESSDATA_DIR'));
     expect(env?.args).toContain('TESSDATA_DIR=/usr/share/tesseract-ocr/5/tessdata');
   });

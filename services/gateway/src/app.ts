@@ -26,6 +26,7 @@ import { HttpError } from './errors.js';
 import { registerNotesRoutes } from './routes/notes.js';
 import { registerUploadRoutes } from './routes/upload.js';
 import { registerUserRoutes } from './routes/users.js';
+import { registerSettingsRoutes } from './routes/settings.js';
 import { registerMiscRoutes } from './routes/misc.js';
 import { registerBillingRoutes } from './routes/billing.js';
 import { registerRateLimit } from './rate-limit.js';
@@ -158,6 +159,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   await registerOps(app, deps); // before the routes: /docs collects them as they are added
   registerMiscRoutes(app);
   registerUserRoutes(app);
+  registerSettingsRoutes(app);
   registerNotesRoutes(app);
   registerRateLimit(app);
   registerUploadRoutes(app);

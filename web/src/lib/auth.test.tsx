@@ -23,6 +23,7 @@ const serverAlice = {
   username: 'alice',
   displayName: 'Alice Example',
   photoURL: '',
+  ocrLanguages: null,
 };
 
 let server: TestServer;
@@ -100,6 +101,21 @@ describe('AuthProvider start-up', () => {
     expect(getToastState().toasts).toHaveLength(0);
   });
 
+  it("reads a record without ocrLanguages (an older server) as not chosen, and takes the user's newer record", async () => {
+    const { ocrLanguages: _omitted, ...older } = serverAlice;
+    userReply = { body: older };
+    const identity = new FakeIdentity();
+    identity.current = alice;
+    mount(identity);
+    await waitFor(() => expect(auth.isAuthenticated).toBe(true));
+    expect(auth.user?.ocrLanguages).toBeNull();
+    act(() => auth.updateUser({ ...serverAlice, id: 8, ocrLanguages: ['deu'] }));
+    expect(auth.user?.ocrLanguages).toBeNull();
+    act(() => auth.updateUser({ ...serverAlice, ocrLanguages: ['fra', 'eng'] }));
+    expect(auth.user).toEqual({ ...serverAlice, ocrLanguages: ['fra', 'eng'] });
+    expect(userPosts()).toHaveLength(1);
+  });
+
   it('after a redirect sign-in: authenticated, one user call, and /app after 500 ms', async () => {
     const identity = new FakeIdentity();
     identity.redirectResult = alice;
@@ -164,6 +180,7 @@ describe('signInWithGoogle (popup)', () => {
       username: 'bob.smith',
       displayName: 'bob.smith',
       photoURL: 'p.png',
+      ocrLanguages: null,
     });
     expect(lastToast()).toMatchObject({
       title: 'Limited login successful',

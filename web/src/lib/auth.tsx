@@ -50,6 +50,11 @@ export interface AuthContextValue extends AuthState {
    * Rejects (and stays signed in) when the server refuses.
    */
   deleteAccount(): Promise<void>;
+  /**
+   * Replaces the signed-in user's record with a newer one from the server (e.g. after saving settings); ignored
+   * when it is another user's record or nobody is signed in.
+   */
+  updateUser(user: User): void;
   /** Removed feature (SPEC §4): toasts 'Email login not available' and fails. */
   loginWithEmail(email: string, password: string): Promise<never>;
   /** Removed feature (SPEC §4): toasts 'Email registration not available' and fails. */
@@ -243,6 +248,10 @@ export function AuthProvider({ identity, navigate, children }: AuthProviderProps
     toast({ title: 'Account deleted', description: 'Your account, notes and images have been deleted.' });
   }, [identity, leaveSession]);
 
+  const updateUser = useCallback((next: User) => {
+    setState((prev) => (prev.user && prev.user.id === next.id ? { ...prev, user: next } : prev));
+  }, []);
+
   const loginWithEmail = useCallback(async (): Promise<never> => {
     toast({ variant: 'destructive', title: 'Email login not available', description: 'Please use Google sign-in.' });
     throw new Error('Email login not available');
@@ -266,6 +275,7 @@ export function AuthProvider({ identity, navigate, children }: AuthProviderProps
       signInWithGoogleRedirect,
       logout,
       deleteAccount,
+      updateUser,
       loginWithEmail,
       registerWithEmail,
     }),
@@ -277,6 +287,7 @@ export function AuthProvider({ identity, navigate, children }: AuthProviderProps
       signInWithGoogleRedirect,
       logout,
       deleteAccount,
+      updateUser,
       loginWithEmail,
       registerWithEmail,
     ],

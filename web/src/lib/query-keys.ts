@@ -7,6 +7,8 @@ export const queryKeys = {
   statistics: (userId: number) => [`/api/statistics/${userId}`] as const,
   remainingUploads: (userId: number) => [`/api/user/${userId}/remaining-uploads`] as const,
   subscription: (userId: number) => [`/api/user/${userId}/subscription`] as const,
+  /** Not per user: the languages the server reads in screenshots (public). */
+  ocrLanguages: () => ['/api/ocr-languages'] as const,
 };
 
 /** The four per-user queries refetched after an upload or a purchase. */

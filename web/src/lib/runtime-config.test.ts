@@ -70,6 +70,7 @@ describe('buildStandInUser', () => {
       username: 'kim',
       displayName: 'Kim Lee',
       photoURL: '',
+      ocrLanguages: null,
     });
     expect(
       buildStandInUser({ uid: 'u', email: 'kim@example.com', displayName: null, photoURL: null }).displayName,

@@ -19,6 +19,7 @@ export function buildStandInUser(identity: IdentityUser): User {
     username: prefix || 'user',
     displayName: identity.displayName?.trim() || prefix || 'User',
     photoURL: identity.photoURL ?? '',
+    ocrLanguages: null,
   };
 }
 

@@ -5,10 +5,12 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './0001_initial.js';
 import * as m0002 from './0002_reserve_upload_function.js';
+import * as m0003 from './0003_user_ocr_languages.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_reserve_upload_function': m0002,
+  '0003_user_ocr_languages': m0003,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { MAX_OCR_LANGUAGES, MIN_OCR_LANGUAGES, OCR_LANGUAGE_CODE } from '@snapnotes/contracts';
 import type { Database, UserRow } from '../schema.js';
 import { assertId, InvalidInputError } from '../errors.js';
 
@@ -74,6 +75,42 @@ export class UsersRepo {
     if (!current) throw new InvalidInputError(`User ${userId} does not exist`);
     if (!current.stripeCustomerId) throw new Error(`could not link Stripe customer to user ${userId}`);
     return current.stripeCustomerId;
+  }
+
+  /**
+   * The OCR languages the user chose, in their order; null when they chose none (the server's defaults apply),
+   * undefined when there is no such user.
+   */
+  async getOcrLanguages(userId: number): Promise<string[] | null | undefined> {
+    assertId(userId, 'User id');
+    const row = await this.db.selectFrom('users').select('ocrLanguages').where('id', '=', userId).executeTakeFirst();
+    return row ? row.ocrLanguages : undefined;
+  }
+
+  /**
+   * Stores the user's OCR languages (1–3 tesseract codes, duplicates dropped, order kept), or null to go back to
+   * the server's defaults. Whether the server offers each code is the caller's check (it is configuration).
+   * Returns the updated row, or undefined when there is no such user.
+   */
+  async updateOcrLanguages(userId: number, languages: readonly string[] | null): Promise<UserRow | undefined> {
+    assertId(userId, 'User id');
+    let value: string[] | null = null;
+    if (languages !== null) {
+      value = [...new Set(languages)];
+      if (value.length < MIN_OCR_LANGUAGES || value.length > MAX_OCR_LANGUAGES) {
+        throw new InvalidInputError(
+          `ocrLanguages must hold ${MIN_OCR_LANGUAGES} to ${MAX_OCR_LANGUAGES} languages, got ${value.length}`,
+        );
+      }
+      const bad = value.find((code) => !OCR_LANGUAGE_CODE.test(code));
+      if (bad !== undefined) throw new InvalidInputError(`${JSON.stringify(bad)} is not a tesseract language code`);
+    }
+    return this.db
+      .updateTable('users')
+      .set({ ocrLanguages: value, updatedAt: new Date() })
+      .where('id', '=', userId)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   /** Deletes the user; uploads, notes and subscription go with it (cascade), feedback keeps no link. */

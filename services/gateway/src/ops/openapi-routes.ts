@@ -10,15 +10,18 @@ import {
   ErrorCode,
   feedbackBodySchema,
   noteSchema,
+  ocrLanguagesResponseSchema,
   remainingUploadsSchema,
   statisticsSchema,
   subscriptionResponseSchema,
   updateTitleBodySchema,
+  updateUserSettingsBodySchema,
   upsertUserBodySchema,
   userSchema,
   verifySubscriptionBodySchema,
   MAX_FILE_BYTES,
   MAX_FILES_PER_UPLOAD,
+  MAX_OCR_LANGUAGES,
 } from '@snapnotes/contracts';
 
 type JsonSchema = Record<string, unknown>;
@@ -124,6 +127,27 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     security: bearer,
     params: userIdParam,
     response: { 200: ok(jsonSchema(subscriptionResponseSchema, 'output'), 'The subscription.'), ...ownerErrors },
+  },
+  'PATCH /api/user/:userId/settings': {
+    tags: ['users'],
+    summary: 'Change the caller’s settings: the languages in their screenshots',
+    description:
+      `ocrLanguages: 1–${MAX_OCR_LANGUAGES} codes from GET /api/ocr-languages (duplicates dropped), read first ` +
+      'for the caller’s uploads before each image’s language is detected. Answers with the updated user record.',
+    security: bearer,
+    params: userIdParam,
+    body: jsonSchema(updateUserSettingsBodySchema),
+    response: {
+      200: ok(jsonSchema(userSchema, 'output'), 'The updated user record.'),
+      400: error('Not a list, empty, more than 3, or a language this server does not offer.'),
+      ...ownerErrors,
+    },
+  },
+  'GET /api/ocr-languages': {
+    tags: ['app'],
+    summary: 'The languages this server reads in screenshots, and the defaults for users who chose none',
+    description: 'Public (no identity token needed): it is the server’s OCR_LANGUAGES and OCR_DEFAULT_LANGUAGES.',
+    response: { 200: ok(jsonSchema(ocrLanguagesResponseSchema, 'output'), 'The languages.') },
   },
   'GET /api/notes/:userId': {
     tags: ['notes'],

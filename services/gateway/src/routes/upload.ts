@@ -6,6 +6,7 @@ import { PipelineFailure } from '@snapnotes/queue';
 import { authenticate, currentUser } from '../app.js';
 import { HttpError } from '../errors.js';
 import type { RateLimitGrant } from '../rate-limit.js';
+import { jobLanguages } from './settings.js';
 import { inspectImage, readUpload, verifyDecodable } from '../upload.js';
 
 export const UPGRADE_MESSAGE = "You've used all your free uploads. Please subscribe to continue.";
@@ -108,7 +109,8 @@ export function registerUploadRoutes(app: FastifyInstance): void {
       userId: user.id,
       correlationId: req.id,
       premium: subscribed,
-      languages: config.OCR_LANGUAGES,
+      // The user's languages (Settings), else the server's defaults; the OCR stage reads these first.
+      languages: jobLanguages(user.ocrLanguages, config),
       images: refs,
     };
     const started = Date.now();

@@ -5,6 +5,7 @@ import { SiteHeader } from '../../components/site-header.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { PRODUCT_NAME } from '../../lib/constants.js';
+import { DEFAULT_OCR_LANGUAGES, formatLanguageNames, useOcrLanguages } from '../../lib/ocr-languages.js';
 
 const STEPS = [
   {
@@ -40,15 +41,25 @@ const FEATURES = [
     title: 'Searchable Notes',
     text: 'Find any note instantly by its title, key points, summary or original text.',
   },
-  {
-    icon: Globe,
-    title: 'Multi-language Support',
-    text: 'Extracts and summarises text in several languages, keeping the language of the original.',
-  },
 ] as const;
+
+/** The Multi-language Support feature names the languages the server reads (SPEC §1, §2). */
+export function multiLanguageText(names: readonly string[]): string {
+  return (
+    `Detects the language of each screenshot and reads ${formatLanguageNames(names)}; ` +
+    'summaries keep the language of the original.'
+  );
+}
 
 /** /about (SPEC §2). */
 export function AboutPage() {
+  // The server's languages; the default configuration's until it answers (or when it cannot).
+  const { data } = useOcrLanguages();
+  const languages = (data ?? DEFAULT_OCR_LANGUAGES).languages;
+  const features = [
+    ...FEATURES,
+    { icon: Globe, title: 'Multi-language Support', text: multiLanguageText(languages.map((l) => l.name)) },
+  ];
   return (
     <>
       <SiteHeader maxWidth="max-w-4xl">
@@ -100,7 +111,7 @@ export function AboutPage() {
             Key Features
           </h2>
           <ul className="grid gap-4 sm:grid-cols-2">
-            {FEATURES.map(({ icon: Icon, title, text }) => (
+            {features.map(({ icon: Icon, title, text }) => (
               <li key={title} className="flex gap-4 rounded-xl border p-5">
                 <Icon className="mt-0.5 size-5 shrink-0 text-brand" aria-hidden="true" />
                 <div>

@@ -24,10 +24,10 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu.js';
 import { toast } from '../../lib/toast.js';
-import { formatDate } from '../../lib/utils.js';
+import { cn, formatDate } from '../../lib/utils.js';
 import { useDeleteNote, useUpdateNoteTitle } from './api.js';
 import { EditableTitle } from './editable-title.js';
-import { copyText, type CopyKind } from './note-text.js';
+import { copyText, looksLikeCode, type CopyKind } from './note-text.js';
 
 const COPY_LABELS: Record<CopyKind, string> = {
   keyIdeas: 'Key Ideas',
@@ -57,6 +57,22 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </CollapsibleTrigger>
       <CollapsibleContent className="border-t px-3 py-3 text-sm leading-relaxed">{children}</CollapsibleContent>
     </Collapsible>
+  );
+}
+
+/** The extracted text with its line breaks and spacing; code and tables in a monospace font. */
+function OriginalText({ text }: { text: string }) {
+  const code = looksLikeCode(text);
+  return (
+    <pre
+      data-layout={code ? 'code' : 'prose'}
+      className={cn(
+        'break-words whitespace-pre-wrap text-muted-foreground',
+        code ? 'font-mono text-[0.8125rem] leading-relaxed [tab-size:4]' : 'font-sans',
+      )}
+    >
+      {text}
+    </pre>
   );
 }
 
@@ -160,7 +176,7 @@ export function NoteCard({ note }: { note: Note }) {
           </Section>
           <Section title="Original Text">
             {note.originalText.trim() ? (
-              <pre className="font-sans break-words whitespace-pre-wrap text-muted-foreground">{note.originalText}</pre>
+              <OriginalText text={note.originalText} />
             ) : (
               <p className="text-muted-foreground italic">
                 {note.kind === 'description'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyText, decideTitleSave, filterNotes, type NoteContent } from './note-text.js';
+import { copyText, decideTitleSave, filterNotes, looksLikeCode, type NoteContent } from './note-text.js';
 
 const notes: (NoteContent & { id: number })[] = [
   {
@@ -50,5 +50,44 @@ describe('decideTitleSave', () => {
   it('reverts an empty title and makes no call for an unchanged one', () => {
     expect(decideTitleSave('Old', '   ')).toEqual({ action: 'revert' });
     expect(decideTitleSave('Old', ' Old ')).toEqual({ action: 'none' });
+  });
+});
+
+describe('looksLikeCode', () => {
+  it('is false for prose, lists and empty text', () => {
+    expect(looksLikeCode('')).toBe(false);
+    expect(looksLikeCode('   \n\n')).toBe(false);
+    expect(looksLikeCode('Photosynthesis converts light into chemical energy.\nIt happens in the chloroplasts.')).toBe(
+      false,
+    );
+    expect(looksLikeCode('Shopping list\n- eggs\n- flour\n- milk')).toBe(false);
+    // A couple of semicolons in a long text are prose.
+    const prose = Array.from({ length: 20 }, (_, i) => `Sentence number ${i} of a long lecture.`);
+    prose[3] = 'First clause; second clause;';
+    prose[9] = 'Another list item;';
+    prose[15] = 'And one more;';
+    expect(looksLikeCode(prose.join('\n'))).toBe(false);
+    // Two indented lines are not enough.
+    expect(looksLikeCode('Steps:\n  mix the flour\n  add the eggs\nBake for an hour.')).toBe(false);
+  });
+
+  it('is true for a line with a TAB (a table)', () => {
+    expect(looksLikeCode('Name\tQty\nApples\t3')).toBe(true);
+    expect(looksLikeCode('Totals for March\nRevenue\t1,200')).toBe(true);
+  });
+
+  it('is true for three or more indented lines', () => {
+    expect(looksLikeCode('def area(r):\n    pi = 3.14\n    sq = r * r\n    return pi * sq')).toBe(true);
+    expect(looksLikeCode('Menu\n  Soup\n  Bread\n  Cake')).toBe(true);
+  });
+
+  it('is true for code punctuation on several lines', () => {
+    expect(looksLikeCode('function add(a, b) {\nreturn a + b;\n}')).toBe(true);
+    expect(looksLikeCode('const double = (x) => x * 2;\nconst inc = (x) => x + 1;\nconsole.log(double(inc(1)));')).toBe(
+      true,
+    );
+    expect(looksLikeCode('body {\ncolor: red;\n}\r\n')).toBe(true);
+    // On only two lines it is not enough.
+    expect(looksLikeCode('x = 1;\ny = 2;\nThat is all.')).toBe(false);
   });
 });

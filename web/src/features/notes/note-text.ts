@@ -45,3 +45,23 @@ export function decideTitleSave(current: string, draft: string): TitleDecision {
   if (title === current.trim()) return { action: 'none' };
   return { action: 'save', title };
 }
+
+/** A line that ends a statement or opens/closes a block: `{`, `}`, `=>` anywhere, or `;` at its end. */
+const CODE_PUNCTUATION = /[{}]|=>|;\s*$/;
+/** A line indented by two or more spaces, or a tab. */
+const INDENTED = /^(?: {2,}|\t)\S/;
+
+/**
+ * Whether an original text looks like code or a table, to be shown in a monospace font (columns and indentation
+ * then line up): any line holding a TAB (OCR separates table cells with one), at least 3 indented lines, or code
+ * punctuation (`{` `}` `=>`, or `;` ending the line) on at least 3 lines that are also a fifth of the text, so a
+ * long piece of prose with a few semicolons stays in the normal font.
+ */
+export function looksLikeCode(text: string): boolean {
+  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
+  if (lines.length === 0) return false;
+  if (lines.some((line) => line.includes('\t'))) return true;
+  if (lines.filter((line) => INDENTED.test(line)).length >= 3) return true;
+  const punctuated = lines.filter((line) => CODE_PUNCTUATION.test(line)).length;
+  return punctuated >= 3 && punctuated * 5 >= lines.length;
+}

@@ -111,6 +111,27 @@ describe('NotesList', () => {
     expect(within(item).queryByText('Photosynthesis original text')).toBeNull();
   });
 
+  it('shows the original text with its whitespace, in a monospace font when it looks like code', async () => {
+    const code = 'function area(r) {\n  const pi = 3.14;\n  return pi * r * r;\n}';
+    notes = [note(1, 'Prose'), note(2, 'Snippet', { originalText: code })];
+    mount();
+    await screen.findByRole('heading', { name: 'Snippet' });
+    const opened = (title: string) => {
+      fireEvent.click(within(card(title)).getByRole('button', { name: 'Original Text' }));
+      return card(title).querySelector('pre') as HTMLPreElement;
+    };
+    const snippet = opened('Snippet');
+    expect(snippet.textContent).toBe(code);
+    expect(snippet.dataset.layout).toBe('code');
+    expect(snippet.className).toMatch(/\bwhitespace-pre-wrap\b/);
+    expect(snippet.className).toMatch(/\bfont-mono\b/);
+    const prose = opened('Prose');
+    expect(prose.textContent).toBe('Prose original text');
+    expect(prose.dataset.layout).toBe('prose');
+    expect(prose.className).toMatch(/\bwhitespace-pre-wrap\b/);
+    expect(prose.className).toMatch(/\bfont-sans\b/);
+  });
+
   it('deletes after confirmation, reading "Deleting..." while pending', async () => {
     deleteReply = { status: 204, delayMs: 150 };
     mount();

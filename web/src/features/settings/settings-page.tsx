@@ -29,6 +29,7 @@ import { toast } from '../../lib/toast.js';
 import { useNotes, useQuota, useStatistics, useSubscription } from '../../lib/user-data.js';
 import { formatDate, formatNumber } from '../../lib/utils.js';
 import { downloadText, notesToJson, notesToMarkdown } from './export.js';
+import { LanguagesCard } from './languages-card.js';
 
 function StatTile({ label, value, loading }: { label: string; value: number | undefined; loading: boolean }) {
   return (
@@ -184,7 +185,7 @@ function DeleteAccountCard() {
   );
 }
 
-/** /settings (SPEC §2): profile, usage statistics, plan, feedback link and sign-out. */
+/** /settings (SPEC §2): profile, usage statistics, plan, languages, export, feedback link and sign-out. */
 export function SettingsPage() {
   const { user, logout } = useAuth();
   const statistics = useStatistics(user?.id);
@@ -245,6 +246,7 @@ export function SettingsPage() {
         </Card>
 
         {!limited ? <SubscriptionCard userId={user.id} /> : null}
+        {!limited ? <LanguagesCard user={user} /> : null}
         {!limited ? <ExportCard userId={user.id} /> : null}
 
         <Card>
