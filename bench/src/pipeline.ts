@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { createAnalysisPool, createTesseractEngine, recognizeBuffer } from '@snapnotes/ocr';
+import { startOcrReader } from '@snapnotes/ocr';
 import { signInWithGoogleOnEmulator } from '@snapnotes/local-services';
 import { renderPhotoOfPage, renderScreenshot, renderSmallText, SAMPLE_TEXT } from '@snapnotes/testing/images';
 
@@ -170,13 +170,16 @@ async function main(): Promise<void> {
       return { ms, requestId: res.headers.get('x-request-id') ?? '' };
     };
 
-    // (a): the same OCR path in this process, one warm worker per core like the product's pool.
-    const engine = await createTesseractEngine({ languages: ['eng'], poolSize: 2, logger: pino({ level: 'warn' }) });
-    await engine.warm();
-    const analysis = createAnalysisPool({ threads: 2 });
+    // (a): the product's whole OCR engine alone in this process (startOcrReader: the warm tesseract pool, its
+    // analysis threads, language detection over the same languages the product offers), on the same images.
+    const reader = await startOcrReader({
+      languages: ['eng', 'fra', 'deu', 'spa', 'ita', 'por', 'nld'],
+      poolSize: 2,
+      logger: pino({ level: 'warn' }),
+    });
     const ocr = async (img: { data: Buffer }) => {
       const t = performance.now();
-      const result = await recognizeBuffer(engine, Buffer.from(img.data), ['eng'], { analyser: analysis.analyse });
+      const result = await reader.read(Buffer.from(img.data), ['eng']);
       return { ms: performance.now() - t, ...result.timings };
     };
 
@@ -208,8 +211,7 @@ async function main(): Promise<void> {
     // Under load: 8 uploads at once.
     await Promise.all(Array.from({ length: 8 }, (_, i) => post(images[i % images.length]!)));
     clearInterval(sampler);
-    await engine.close();
-    await analysis.close();
+    await reader.close();
 
     // Where (b)'s time went, from the product's own log lines of each measured request.
     const logOf = (requestId: string, msg: string) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OCR_LANGUAGE_CODE } from './languages.js';
 
 /** Queue names; one BullMQ queue per stage (DESIGN §2). Names cannot contain ':'. */
 export const QueueName = {
@@ -30,11 +31,11 @@ export const uploadJobSchema = z.object({
   /** Carried from the HTTP request through every job, for logs. */
   correlationId: z.string().min(1).max(100),
   premium: z.boolean(),
-  /** tesseract language codes, e.g. ['eng'] or ['eng', 'fra']. */
-  languages: z
-    .array(z.string().regex(/^[a-z_]{3,10}$/))
-    .min(1)
-    .max(4),
+  /**
+   * tesseract language codes, e.g. ['eng'] or ['eng', 'fra']: the user's choice, else the server's defaults
+   * (OCR_DEFAULT_LANGUAGES); read first, before the OCR stage detects each image's language.
+   */
+  languages: z.array(z.string().regex(OCR_LANGUAGE_CODE)).min(1).max(4),
   images: z.array(imageRefSchema).min(1).max(10),
 });
 export type UploadJob = z.infer<typeof uploadJobSchema>;
@@ -60,6 +61,17 @@ export const moderationResultSchema = z.object({
 export type ModerationResult = z.infer<typeof moderationResultSchema>;
 
 export const ocrPageInputSchema = z.object({ job: uploadJobSchema, image: imageRefSchema });
+
+/** Words OCR read with a confidence under this (0–100) are listed in OcrPageResult.uncertain; well-read words score 85–97. */
+export const OCR_UNCERTAIN_BELOW = 90;
+
+/** One word of a page's text read with low confidence: [start, end) in UTF-16 code units, and its confidence 0–100. */
+export const wordConfidenceSchema = z.tuple([
+  z.number().int().min(0),
+  z.number().int().min(0),
+  z.number().min(0).max(100),
+]);
+export type WordConfidence = z.infer<typeof wordConfidenceSchema>;
 export type OcrPageInput = z.infer<typeof ocrPageInputSchema>;
 
 export const ocrPageResultSchema = z.object({
@@ -76,6 +88,18 @@ export const ocrPageResultSchema = z.object({
    * page has one: a summariser may prefer it as the note's title. Absent for pages without such a line.
    */
   heading: z.string().min(1).max(200).optional(),
+  /** The page's language as OCR detected it (tesseract code, e.g. 'deu'), when it could tell. */
+  language: z
+    .string()
+    .regex(/^[a-z_]{3,10}$/)
+    .optional(),
+  /**
+   * Where OCR was unsure of `text`: one `[start, end, confidence]` per word of `text` read with a confidence under
+   * OCR_UNCERTAIN_BELOW (start and end are UTF-16 offsets into `text`, end exclusive; confidence 0–100), in text
+   * order. Every word not listed was read at OCR_UNCERTAIN_BELOW or better. Offsets and numbers only, never text.
+   * Absent when the engine gives no word confidences. The text checks use it: a low-confidence word never flags.
+   */
+  uncertain: z.array(wordConfidenceSchema).optional(),
 });
 export type OcrPageResult = z.infer<typeof ocrPageResultSchema>;
 

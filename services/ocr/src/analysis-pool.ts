@@ -37,11 +37,11 @@ export function createAnalysisPool(opts: { threads: number }): AnalysisPool {
   });
   let closed = false;
   return {
-    async analyse(grey, width, height, layout) {
+    async analyse(grey, width, height, layout, options) {
       if (closed) throw new Error('The OCR analysis pool is closed');
       // A copy the worker can own (sharp's output buffer may not be transferable).
       const pixels = new Uint8Array(grey);
-      const result = await pool.run({ pixels, width, height, layout }, { transferList: [pixels.buffer] });
+      const result = await pool.run({ pixels, width, height, layout, options }, { transferList: [pixels.buffer] });
       // Structured cloning turns the canvas Buffer into a plain Uint8Array: give it its Buffer view back.
       const canvas = result.screen?.pixels;
       if (result.screen && canvas && !Buffer.isBuffer(canvas)) {

@@ -5,7 +5,8 @@
  * (analysis-pool.ts), where its 30–150 ms per screenshot and its large temporary arrays neither block the event loop
  * nor load the main thread's garbage collector.
  */
-import { analyseScreen, type ScreenLayout } from './layout.js';
+import { analyseScreen, type ScreenLayout } from './layout/index.js';
+import { estimateSkew } from './skew.js';
 
 /** Mean luminance (0–255) under which an image may be dark mode (then its polarity decides). */
 export const DARK_MEAN_LUMINANCE = 128;
@@ -44,7 +45,47 @@ export function polarityRatio(data: Uint8Array, width: number, height: number, r
   return aboveMin === 0 ? (belowMax === 0 ? 1 : Infinity) : belowMax / aboveMin;
 }
 
-function meanOf(data: Uint8Array): number {
+/** A pixel this far above (below) the median grey stands out as bright (dark). */
+const OUTLIER_DISTANCE = 50;
+/**
+ * A dark image whose only outliers are a few bright pixels (at most this share) is light text on a dark ground, even
+ * when sensor noise hides it from the polarity ratio (a photo of a dark editor); a light page on a dark desk has
+ * far more bright pixels than that (the page) and is not inverted.
+ */
+const MAX_BRIGHT_TEXT_SHARE = 0.15;
+
+/** Shares of pixels standing out brighter and darker than the median grey. */
+export function outlierShares(data: Uint8Array): { bright: number; dark: number } {
+  const hist = new Uint32Array(256);
+  for (let i = 0; i < data.length; i++) hist[data[i]!]!++;
+  let seen = 0;
+  let median = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += hist[v]!;
+    if (seen >= data.length / 2) {
+      median = v;
+      break;
+    }
+  }
+  let bright = 0;
+  let dark = 0;
+  for (let v = 0; v < 256; v++) {
+    if (v > median + OUTLIER_DISTANCE) bright += hist[v]!;
+    else if (v < median - OUTLIER_DISTANCE) dark += hist[v]!;
+  }
+  return data.length ? { bright: bright / data.length, dark: dark / data.length } : { bright: 0, dark: 0 };
+}
+
+/** Whether an image read whole is light on dark (dark mode, on screen or photographed) and must be inverted. */
+function isLightOnDark(grey: Uint8Array, width: number, height: number, meanLuminance: number): boolean {
+  if (meanLuminance >= DARK_MEAN_LUMINANCE) return false;
+  if (polarityRatio(grey, width, height) > DARK_POLARITY_RATIO) return true;
+  const { bright, dark } = outlierShares(grey);
+  return bright > 0.003 && bright <= MAX_BRIGHT_TEXT_SHARE && dark < bright / 10;
+}
+
+/** The mean of 8-bit values (0 for none). */
+export function meanOf(data: Uint8Array): number {
   let sum = 0;
   for (let i = 0; i < data.length; i++) sum += data[i]!;
   return data.length ? sum / data.length : 0;
@@ -56,19 +97,44 @@ export interface GreyAnalysis {
   screen: ScreenLayout | null;
   /** For an image read whole: true when it is light on dark (dark mode) and must be inverted. */
   invertWhole: boolean;
+  /**
+   * When asked to straighten: the tilt of the text lines (degrees, skew.ts) when it is large enough to matter.
+   * Then nothing else was analysed: the caller rotates the image by −skewDeg and analyses it again.
+   */
+  skewDeg: number;
 }
 
-/** Analyses 8-bit grey pixels (width × height), synchronously. */
-export function analyseGrey(grey: Uint8Array, width: number, height: number, layout: boolean): GreyAnalysis {
+export interface AnalysisOptions {
+  /** Measure the skew first (and stop there when the image is tilted). */
+  straighten?: boolean;
+  /** The image is a photo (it was straightened): its backgrounds vary with the light, not with panels. */
+  photo?: boolean;
+}
+
+/** Analyses 8-bit grey pixels (width × height), synchronously; first measures their skew when `straighten`. */
+export function analyseGrey(
+  grey: Uint8Array,
+  width: number,
+  height: number,
+  layout: boolean,
+  options: AnalysisOptions = {},
+): GreyAnalysis {
   const meanLuminance = meanOf(grey);
-  const screen = layout ? analyseScreen(grey, width, height) : null;
-  const invertWhole =
-    !screen && meanLuminance < DARK_MEAN_LUMINANCE && polarityRatio(grey, width, height) > DARK_POLARITY_RATIO;
-  return { meanLuminance, screen, invertWhole };
+  const skewDeg = options.straighten ? estimateSkew(grey, width, height) : 0;
+  if (skewDeg !== 0) return { meanLuminance, screen: null, invertWhole: false, skewDeg };
+  const screen = layout ? analyseScreen(grey, width, height, { photo: options.photo }) : null;
+  const invertWhole = !screen && isLightOnDark(grey, width, height, meanLuminance);
+  return { meanLuminance, screen, invertWhole, skewDeg: 0 };
 }
 
 /** Runs `analyseGrey` somewhere: on this thread (the default) or in a worker thread (analysis-pool.ts). */
-export type GreyAnalyser = (grey: Buffer, width: number, height: number, layout: boolean) => Promise<GreyAnalysis>;
+export type GreyAnalyser = (
+  grey: Buffer,
+  width: number,
+  height: number,
+  layout: boolean,
+  options?: AnalysisOptions,
+) => Promise<GreyAnalysis>;
 
-export const analyseOnThisThread: GreyAnalyser = async (grey, width, height, layout) =>
-  analyseGrey(grey, width, height, layout);
+export const analyseOnThisThread: GreyAnalyser = async (grey, width, height, layout, options) =>
+  analyseGrey(grey, width, height, layout, options);

@@ -4,14 +4,20 @@
  * "LICK J" at 45–50, specks at page edges and shadows as "3", "i" or ":" at 0–66, real words at 85–97).
  */
 import type { OcrLine, OcrWord } from './engine.js';
+import { dropGutterNumbers, renderBlock } from './structure.js';
 
 /** An edge word under this confidence is dropped when it is tiny (≤ 2 characters) or has no letter or digit. */
 const EDGE_WORD_MIN_CONFIDENCE = 70;
+/** A word at most this many text heights from its neighbour is attached to it (a word space, not a gap). */
+const ATTACHED_GAP = 0.6;
 /** An edge word under this confidence is dropped whatever its length. */
 const EDGE_WORD_GARBAGE_CONFIDENCE = 10;
 /** A line under this mean confidence is dropped unless it holds one well-read word of 3+ letters or digits. */
 const LINE_MIN_CONFIDENCE = 65;
 const GOOD_WORD_CONFIDENCE = 70;
+/** …or one word of at least this many letters or digits read with at least this confidence. */
+const LONG_WORD_LETTERS = 10;
+const LONG_WORD_MIN_CONFIDENCE = 35;
 /** A line without any letter or digit (e.g. "}" in code) is kept only from this confidence on. */
 const SYMBOL_LINE_MIN_CONFIDENCE = 60;
 
@@ -28,7 +34,17 @@ const TOKEN_SOUP_MIN_CONFIDENCE = 88;
 const BULLET_SYMBOLS = new Set(['•', '·', '«', '»', '©', '®', '°', '*', '+', '¢', '€', '@', '%']);
 const BULLET_LETTERS = new Set(['e', 'o', 'O', 'a']);
 
-function isEdgeNoise(word: OcrWord): boolean {
+/**
+ * A speck, an icon or a picture's edge read as a word at the end of a line. A word set as close to its neighbour
+ * as a word space, with letters in it, is part of the line however badly it was read ("HashMap::new();" in code,
+ * where tesseract gives 0 to words it split at odd places): specks and icons stand apart.
+ */
+function isEdgeNoise(word: OcrWord, neighbour: OcrWord | undefined, words: readonly OcrWord[]): boolean {
+  if (neighbour && alnumCount(word.text) >= 3) {
+    const gap = word.left !== undefined && neighbour.left !== undefined ? spacing(word, neighbour) : null;
+    const ref = textHeight(words, word);
+    if (gap !== null && ref !== null && gap <= ATTACHED_GAP * ref) return false;
+  }
   if (word.confidence < EDGE_WORD_GARBAGE_CONFIDENCE) return true;
   return word.confidence < EDGE_WORD_MIN_CONFIDENCE && (word.text.length <= 2 || !ALNUM.test(word.text));
 }
@@ -40,6 +56,12 @@ function isEdgeNoise(word: OcrWord): boolean {
 function fixPipeForI(text: string): string {
   if ((text.match(/\|/g) ?? []).length !== 1) return text;
   return text.replace(/(^|\p{Ll}{2}[,.!?;:]?\s|[.!?]\s)\|(?=\s+\p{Ll})/u, '$1I');
+}
+
+/** The horizontal space between two words' boxes, whichever comes first (px; negative when they overlap). */
+function spacing(a: OcrWord, b: OcrWord): number {
+  const [l, r] = a.left! <= b.left! ? [a, b] : [b, a];
+  return r.left! - (l.left! + (l.width ?? 0));
 }
 
 /** Height of the text of a line: the tallest word box other than `except` (null without word boxes). */
@@ -86,36 +108,6 @@ function isIcon(icon: OcrWord, next: OcrWord, words: readonly OcrWord[], leading
   return icon.height >= (symbol ? 0.6 : 0.8) * ref && gap >= (leading ? 0.5 : 1.0) * ref;
 }
 
-/**
- * Strips line numbers (a code editor's gutter) from runs of at least three lines that start with consecutive
- * numbers; a line that held only its number becomes empty.
- */
-export function stripLineNumbers(lines: readonly string[]): string[] {
-  const out = [...lines];
-  const numberOf = (l: string) => /^(\d{1,5})(?:\s+|$)/.exec(l)?.[1];
-  let i = 0;
-  while (i < out.length) {
-    const first = numberOf(out[i]!);
-    if (first === undefined) {
-      i++;
-      continue;
-    }
-    const run = [i];
-    let expected = Number(first) + 1;
-    let j = i + 1;
-    for (; j < out.length; j++) {
-      if (out[j] === '') continue;
-      const n = numberOf(out[j]!);
-      if (n === undefined || Number(n) !== expected) break;
-      run.push(j);
-      expected++;
-    }
-    if (run.length >= 3) for (const k of run) out[k] = out[k]!.replace(/^\d{1,5}\s*/, '');
-    i = run.length >= 3 ? j : i + 1;
-  }
-  return out;
-}
-
 export interface CleanedText {
   text: string;
   /** Mean word confidence of the kept words, 0–100 (0 when nothing was kept). */
@@ -130,32 +122,40 @@ export interface CleanedText {
  * as "•"; strips a code editor's line numbers.
  */
 export function cleanOcrLines(lines: readonly OcrLine[]): CleanedText {
-  const out: string[] = [];
+  // Kept words per line; 'break' is a paragraph break, 'dropped' a line the cleaning dropped.
+  const rows: (OcrWord[] | 'break' | 'dropped')[] = [];
   const kept: OcrWord[] = [];
   let dropped = 0;
   let keptLines = 0;
   for (const line of lines) {
     if (line.words.length === 0) {
-      if (out.length > 0 && out[out.length - 1] !== '') out.push('');
+      if (rows.length > 0 && rows[rows.length - 1] !== 'break') rows.push('break');
       continue;
     }
     const words = [...line.words];
     // A bullet is read with any confidence (often 0): decide before trimming specks.
     const bullet = isBullet(words);
-    while (words.length > 0 && isEdgeNoise(words[words.length - 1]!)) words.pop();
-    while (words.length > (bullet ? 1 : 0) && isEdgeNoise(words[bullet ? 1 : 0]!)) words.splice(bullet ? 1 : 0, 1);
+    while (words.length > 0 && isEdgeNoise(words[words.length - 1]!, words[words.length - 2], words)) words.pop();
+    const first = bullet ? 1 : 0;
+    while (words.length > first && isEdgeNoise(words[first]!, words[first + 1], words)) words.splice(first, 1);
     if (bullet && words.length < 2) words.length = 0;
     if (!bullet) while (words.length > 1 && isIcon(words[0]!, words[1]!, words, true)) words.shift();
     while (words.length > 1 && isIcon(words[words.length - 1]!, words[words.length - 2]!, words, false)) words.pop();
     if (words.length === 0) {
       dropped++;
+      rows.push('dropped');
       continue;
     }
     const scored = bullet ? words.slice(1) : words;
     const text = words.map((w) => w.text).join(' ');
     const confidence = scored.reduce((sum, w) => sum + w.confidence, 0) / scored.length;
     const noSymbols = !ALNUM.test(text);
-    const wellReadWord = scored.some((w) => w.confidence >= GOOD_WORD_CONFIDENCE && alnumCount(w.text) >= 3);
+    // A long word read at all is no picture's garbage either ("groups.entry(item.assignee.clone())" at 42).
+    const wellReadWord = scored.some(
+      (w) =>
+        (w.confidence >= GOOD_WORD_CONFIDENCE && alnumCount(w.text) >= 3) ||
+        (w.confidence >= LONG_WORD_MIN_CONFIDENCE && alnumCount(w.text) >= LONG_WORD_LETTERS),
+    );
     // Garbage read from pictures ("\\ | L A A"): single letters and symbols; a line number before a brace is not.
     const soup =
       scored.length >= 2 &&
@@ -167,17 +167,35 @@ export function cleanOcrLines(lines: readonly OcrLine[]): CleanedText {
       (soup && confidence < TOKEN_SOUP_MIN_CONFIDENCE)
     ) {
       dropped++;
+      rows.push('dropped');
       continue;
     }
-    const shown = bullet ? ['•', ...words.slice(1).map((w) => w.text)].join(' ') : text;
-    out.push(fixPipeForI(shown));
+    rows.push(bullet ? [{ ...words[0]!, text: '•' }, ...words.slice(1)] : words);
     kept.push(...scored);
     keptLines++;
   }
-  const stripped = stripLineNumbers(out);
+  // The gutter goes first, across paragraph breaks (a code block may be cut in two), then each paragraph is laid
+  // out on its own: its indentation is measured from its own leftmost line (structure.ts).
+  const stripped = dropGutterNumbers(rows.map((r) => (r === 'break' ? [] : r === 'dropped' ? null : r)));
+  const out: string[] = [];
+  let block: OcrWord[][] = [];
+  const flush = () => {
+    out.push(...renderBlock(block).map(fixPipeForI));
+    block = [];
+  };
+  rows.forEach((r, i) => {
+    if (r === 'dropped') return;
+    if (r === 'break') {
+      flush();
+      out.push('');
+    } else {
+      block.push(stripped[i]!);
+    }
+  });
+  flush();
   // Collapse the empty lines that stripping may have left next to paragraph breaks.
   const tidy: string[] = [];
-  for (const l of stripped) if (!(l === '' && (tidy.length === 0 || tidy[tidy.length - 1] === ''))) tidy.push(l);
+  for (const l of out) if (!(l === '' && (tidy.length === 0 || tidy[tidy.length - 1] === ''))) tidy.push(l);
   while (tidy.length > 0 && tidy[tidy.length - 1] === '') tidy.pop();
   const confidence = kept.length ? kept.reduce((sum, w) => sum + w.confidence, 0) / kept.length : 0;
   return { text: tidy.join('\n'), confidence: Math.round(confidence * 10) / 10, keptLines, droppedLines: dropped };
@@ -187,7 +205,7 @@ export function cleanOcrLines(lines: readonly OcrLine[]): CleanedText {
  * Text-only cleaning, for engines that give no per-word confidences: trims lines, drops lines without any letter
  * or digit (except short bracket/punctuation lines such as "}" or "});" from code), collapses blank runs.
  */
-export function cleanOcrText(text: string): string {
+export function cleanPlainOcrText(text: string): string {
   const out: string[] = [];
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();

@@ -123,6 +123,8 @@ export class EngineClosedError extends Error {
 interface LanguageData {
   langPath: string;
   gzip: boolean;
+  /** Each language's file, checked (checkTraineddata) the first time a worker loads it. */
+  files: Map<string, string>;
   /** Temporary folder to remove on close. */
   tempDir?: string;
 }
@@ -182,8 +184,9 @@ function checkTraineddata(file: string, gzip: boolean): void {
 }
 
 /**
- * Checks every language's file exists and is sound before any worker starts: a missing file makes createWorker
- * hang, a bad one crashes the process.
+ * Checks every language's file exists before any worker starts (a missing file makes createWorker hang). Whether a
+ * file is sound (a bad one crashes the process) is checked when a worker first needs it: languages are loaded
+ * lazily, so seven languages cost nothing until a page in one of them arrives.
  */
 async function resolveLanguageData(languages: string[], tessdataDir: string | undefined): Promise<LanguageData> {
   if (tessdataDir !== undefined) {
@@ -201,8 +204,8 @@ async function resolveLanguageData(languages: string[], tessdataDir: string | un
         );
       }
     }
-    for (const lang of languages) checkTraineddata(path.join(tessdataDir, `${lang}.traineddata`), false);
-    return { langPath: tessdataDir, gzip: false };
+    const files = new Map(languages.map((lang) => [lang, path.join(tessdataDir, `${lang}.traineddata`)]));
+    return { langPath: tessdataDir, gzip: false, files };
   }
   const files = new Map<string, string>();
   for (const lang of languages) {
@@ -212,13 +215,12 @@ async function resolveLanguageData(languages: string[], tessdataDir: string | un
         `No OCR language data for "${lang}": install @tesseract.js-data/${lang} or set a tessdata folder; available: ${npmLanguagesAvailable().join(', ') || '(none)'}`,
       );
     }
-    checkTraineddata(file, true);
     files.set(lang, file);
   }
   // tesseract.js reads every language of a request from one folder: link the packages' files into a temp folder.
   const tempDir = await mkdtemp(path.join(tmpdir(), 'snapnotes-tessdata-'));
   for (const [lang, file] of files) await symlink(file, path.join(tempDir, `${lang}.traineddata.gz`));
-  return { langPath: tempDir, gzip: true, tempDir };
+  return { langPath: tempDir, gzip: true, tempDir, files };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
@@ -316,6 +318,16 @@ export async function createTesseractEngine(options: TesseractEngineOptions): Pr
   let workersStarted = 0;
   let nextId = 1;
   let closed = false;
+
+  const checked = new Set<string>();
+  /** Checks the data of a language key's languages the first time a worker loads them. */
+  function checkLanguages(langs: string): void {
+    for (const lang of langs.split('+')) {
+      if (checked.has(lang)) continue;
+      checkTraineddata(data.files.get(lang)!, data.gzip);
+      checked.add(lang);
+    }
+  }
 
   function languageKey(requested: string[]): string {
     if (!Array.isArray(requested) || requested.length === 0) throw new Error('OCR: at least one language is required');
@@ -460,6 +472,7 @@ export async function createTesseractEngine(options: TesseractEngineOptions): Pr
       let langs: string;
       try {
         langs = languageKey(requested);
+        checkLanguages(langs);
       } catch (err) {
         return Promise.reject(err);
       }
@@ -475,6 +488,7 @@ export async function createTesseractEngine(options: TesseractEngineOptions): Pr
     async warm(): Promise<void> {
       if (closed) throw new EngineClosedError();
       const langs = languageKey(warmLanguages);
+      checkLanguages(langs);
       const starts: Promise<void>[] = [];
       for (let i = slots.length + starting.size; i < poolSize; i++) {
         starts.push(

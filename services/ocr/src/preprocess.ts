@@ -10,8 +10,8 @@
  */
 import { MAX_IMAGE_PIXELS } from '@snapnotes/contracts';
 import sharp, { type Metadata } from 'sharp';
-import { analyseOnThisThread, type GreyAnalyser } from './analysis.js';
-import type { LayoutBlock } from './layout.js';
+import { analyseOnThisThread, meanOf, type GreyAnalyser } from './analysis.js';
+import type { LayoutBlock } from './layout/index.js';
 
 /** Images are scaled down to at most this many pixels before OCR (time grows with pixels; text stays legible). */
 export const MAX_OCR_PIXELS = 12_000_000;
@@ -35,6 +35,8 @@ export interface PreprocessOptions {
   layout?: boolean;
   /** Where the pixel analysis runs (default: this thread; the OCR service uses a worker pool, analysis-pool.ts). */
   analyser?: GreyAnalyser;
+  /** Straighten tilted photos first (default true; skew.ts). */
+  straighten?: boolean;
 }
 
 export interface PreparedLayout {
@@ -59,6 +61,8 @@ export interface PreparedImage {
   sourceWidth: number;
   sourceHeight: number;
   meanLuminance: number;
+  /** Degrees the image was turned back by to straighten its lines (0: it was straight). */
+  skewDeg: number;
   /** The screenshot layout (the canvas is the source cut into blocks), or null for images read whole (photos). */
   layout: PreparedLayout | null;
 }
@@ -79,6 +83,33 @@ const rawGrey = (width: number, height: number) => ({ raw: { width, height, chan
 function toPgm(pixels: Buffer, width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii'), pixels]);
 }
+
+/** The median grey of an image's outermost rows and columns. */
+function borderGrey(data: Uint8Array, width: number, height: number): number {
+  const hist = new Uint32Array(256);
+  for (let x = 0; x < width; x++) {
+    hist[data[x]!]!++;
+    hist[data[(height - 1) * width + x]!]!++;
+  }
+  for (let y = 0; y < height; y++) {
+    hist[data[y * width]!]!++;
+    hist[data[y * width + width - 1]!]!++;
+  }
+  const half = (2 * width + 2 * height) / 2;
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += hist[v]!;
+    if (seen >= half) return v;
+  }
+  return 255;
+}
+
+const greyBackground = (v: number) => ({ r: v, g: v, b: v, alpha: 1 });
+
+/** Images darker than this on average are dark themes, whose coloured text is read from its brightest channel. */
+const DARK_COLOUR_MEAN = 100;
+/** Share of the brightest channel a pixel of a dark image is raised to. */
+const DARK_COLOUR_WEIGHT = 0.7;
 
 /** Decodes, orients, flattens and greyscales an image, capped in size; returns 8-bit grey pixels. */
 async function decodeGrey(input: Buffer, maxPixels: number) {
@@ -106,6 +137,20 @@ async function decodeGrey(input: Buffer, maxPixels: number) {
     const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
     if (info.channels !== 1) throw new Error(`unexpected ${info.channels} channels after greyscale`);
     const scale = cap < 1 ? Math.max(info.width, info.height) / longSide : 1;
+    if (meanOf(data) < DARK_COLOUR_MEAN) {
+      // Dark themes colour their keywords and links (pink, purple, orange on near-black): as luminance they are
+      // dim greys, barely apart from the background, and a photo's noise finishes them off. Their brightest
+      // channel is bright: each pixel takes the larger of its luminance and most of that channel (a white label
+      // on a saturated blue bubble keeps most of its contrast).
+      const colour = await pipeline.toColourspace('srgb').removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      if (colour.info.width === info.width && colour.info.height === info.height && colour.info.channels === 3) {
+        const rgb = colour.data;
+        for (let i = 0, j = 0; i < data.length; i++, j += 3) {
+          const value = Math.max(rgb[j]!, rgb[j + 1]!, rgb[j + 2]!) * DARK_COLOUR_WEIGHT;
+          if (value > data[i]!) data[i] = Math.round(value);
+        }
+      }
+    }
     return { data, width: info.width, height: info.height, scale };
   } catch (err) {
     throw decodeError(err);
@@ -135,12 +180,24 @@ export async function preprocessImage(input: Buffer, options: PreprocessOptions 
   if (!(extra > 0 && extra <= 4)) throw new Error(`preprocessImage: scale must be in (0, 4], got ${extra}`);
   const grey = await decodeGrey(input, options.maxPixels ?? MAX_OCR_PIXELS);
   const analyse = options.analyser ?? analyseOnThisThread;
-  const { meanLuminance, screen, invertWhole } = await analyse(
-    grey.data,
-    grey.width,
-    grey.height,
-    options.layout !== false,
-  );
+  const layoutWanted = options.layout !== false;
+  let analysis = await analyse(grey.data, grey.width, grey.height, layoutWanted, {
+    straighten: options.straighten !== false,
+  });
+  let skewDeg = 0;
+  if (analysis.skewDeg !== 0) {
+    // A tilted photo: straighten it (the corners take the colour of its border, so that a dark photo stays dark
+    // and a desk stays a desk), then analyse the straight image as a photo (layout/reading-order.ts).
+    skewDeg = analysis.skewDeg;
+    const { data, info } = await sharp(grey.data, rawGrey(grey.width, grey.height))
+      .rotate(-skewDeg, { background: greyBackground(borderGrey(grey.data, grey.width, grey.height)) })
+      .toColourspace('b-w')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    Object.assign(grey, { data, width: info.width, height: info.height });
+    analysis = await analyse(grey.data, grey.width, grey.height, layoutWanted, { photo: true });
+  }
+  const { meanLuminance, screen, invertWhole } = analysis;
   let data: Buffer;
   let info: { width: number; height: number; channels: number };
   let inverted: boolean;
@@ -174,6 +231,7 @@ export async function preprocessImage(input: Buffer, options: PreprocessOptions 
     sourceWidth: grey.width,
     sourceHeight: grey.height,
     meanLuminance,
+    skewDeg,
     layout,
   };
 }

@@ -3,16 +3,21 @@
  * recognise, retry small text once at 2× when confidence is low (DESIGN §4: upscaling fixes small text but costs
  * 1.5–2.5× time), clean the noise, and find the page's heading.
  */
-import type { OcrEngine, OcrRecognition } from '@snapnotes/contracts';
+import type { OcrEngine, OcrRecognition, WordConfidence } from '@snapnotes/contracts';
 import type { GreyAnalyser } from './analysis.js';
-import { cleanOcrLines, cleanOcrText, type CleanedText } from './clean.js';
-import type { OcrLine, OcrWord } from './engine.js';
+import { cleanOcrLines, cleanPlainOcrText, type CleanedText } from './clean.js';
+import type { OcrLine } from './engine.js';
+import { detectLanguage } from './language.js';
 import { MAX_OCR_PIXELS, preprocessImage, rescalePrepared, type PreparedImage } from './preprocess.js';
+import { fontSizeOf } from './structure.js';
+import { uncertainWords } from './word-confidence.js';
 
 /** Median line-box height (px) under which text counts as small. 20 px type gives ~19 px boxes, 12 px gives ~12. */
 export const SMALL_TEXT_LINE_HEIGHT = 16;
 /** Confidence under which small text is read again at 2×. */
 export const RETRY_BELOW_CONFIDENCE = 90;
+/** A re-reading in the detected language is kept unless its confidence falls by more than this. */
+export const RELANGUAGE_MAX_LOSS = 3;
 /** A heading's font size is at least this many times the body text's… */
 export const HEADING_MIN_RATIO = 1.45;
 /** …and starts in this top share of the page. */
@@ -23,6 +28,8 @@ export interface RecognizeBufferResult {
   text: string;
   /** Mean word confidence of the kept words (tesseract's page confidence for engines without word data). */
   confidence: number;
+  /** The words of `text` read with low confidence (OcrPageResult.uncertain); null for engines without word data. */
+  uncertain: WordConfidence[] | null;
   /** True when the 2× retry ran and its result was kept. */
   upscaled: boolean;
   /** True when the retry ran (kept or not). */
@@ -35,6 +42,13 @@ export interface RecognizeBufferResult {
   heading: string | null;
   /** Number of layout blocks the screenshot was cut into (0 for images read whole). */
   blocks: number;
+  /**
+   * The page's language (tesseract code): detected from the text, or the one language asked for when the text is
+   * too short to tell; null for no text or an undecided mix.
+   */
+  language: string | null;
+  /** True when the page was read again with its detected language's data, and that reading was kept. */
+  relanguaged: boolean;
   /** Where the time went, in ms: decoding and layout analysis, and tesseract (both readings when retried). */
   timings: { prepareMs: number; recognizeMs: number };
 }
@@ -46,6 +60,13 @@ export interface RecognizeOptions {
   layout?: boolean;
   /** Where the pixel analysis runs (default: this thread; the OCR service passes its worker pool). */
   analyser?: GreyAnalyser;
+  /**
+   * Languages a page may be detected in and re-read with (the engine's); default: only those asked for, which
+   * turns the re-reading off.
+   */
+  detectLanguages?: readonly string[];
+  /** Straighten tilted photos before reading them (default true; skew.ts). */
+  straighten?: boolean;
 }
 
 function linesOf(rec: OcrRecognition): OcrLine[] | null {
@@ -61,18 +82,6 @@ export interface PlacedLine {
   top: number;
   /** Font size estimate in pixels of the analysed image. */
   height: number;
-}
-
-/**
- * A word's font size estimated from its box: the box spans the x-height (~0.55 em), plus ascenders or capitals
- * (up to ~0.75 em) and descenders (~0.22 em) when the word has them. Null for words of fewer than two letters or
- * digits (icons read as letters, bullets, punctuation).
- */
-export function fontSizeOf(word: OcrWord): number | null {
-  if (word.height === undefined || (word.text.match(/[\p{L}\p{N}]/gu) ?? []).length < 2) return null;
-  const tall = /[\p{Lu}\p{N}bdfhklt'"!?/\\|()[\]{}$%&@#]/u.test(word.text);
-  const deep = /[gjpqyQ,;$()[\]{}|@]/u.test(word.text);
-  return word.height / ((tall ? 0.75 : 0.55) + (deep ? 0.22 : 0));
 }
 
 /** A line's font size: the median of its words' (the line box's height when no word tells). */
@@ -183,16 +192,17 @@ export function findHeading(placed: readonly PlacedLine[], pageHeight: number): 
 function clean(
   rec: OcrRecognition,
   prepared: PreparedImage,
-): CleanedText & { lineHeight: number | null; heading: string | null } {
+): CleanedText & { lineHeight: number | null; heading: string | null; uncertain: WordConfidence[] | null } {
   const lines = linesOf(rec);
   if (!lines)
     return {
-      text: cleanOcrText(rec.text),
+      text: cleanPlainOcrText(rec.text),
       confidence: rec.confidence,
       keptLines: 0,
       droppedLines: 0,
       lineHeight: null,
       heading: null,
+      uncertain: null,
     };
   const heights = lines
     .filter((l) => l.words.length > 0)
@@ -200,10 +210,12 @@ function clean(
     .sort((a, b) => a - b);
   const placed = place(lines, prepared);
   const pageHeight = prepared.layout ? prepared.sourceHeight : prepared.height;
+  const cleaned = cleanOcrLines(prepared.layout ? withBlockBreaks(lines, placed) : lines);
   return {
-    ...cleanOcrLines(prepared.layout ? withBlockBreaks(lines, placed) : lines),
+    ...cleaned,
     lineHeight: heights.length ? heights[heights.length >> 1]! : null,
     heading: findHeading(placed, pageHeight),
+    uncertain: uncertainWords(lines, cleaned.text),
   };
 }
 
@@ -218,19 +230,46 @@ export async function recognizeBuffer(
   options: RecognizeOptions = {},
 ): Promise<RecognizeBufferResult> {
   const t0 = performance.now();
-  const prepared: PreparedImage = await preprocessImage(buffer, { layout: options.layout, analyser: options.analyser });
+  const prepared: PreparedImage = await preprocessImage(buffer, {
+    layout: options.layout,
+    analyser: options.analyser,
+    straighten: options.straighten,
+  });
   const t1 = performance.now();
-  const first = clean(await engine.recognize(prepared.pgm, languages), prepared);
+  let used = languages;
+  let first = clean(await engine.recognize(prepared.pgm, used), prepared);
   const timings = { prepareMs: Math.round(t1 - t0), recognizeMs: Math.round(performance.now() - t1) };
+  // The language: told from the first reading among the languages the engine has; a page in another language than
+  // the ones asked for is read again with its own data (accents, ß, ñ), on the same prepared image.
+  const candidates = options.detectLanguages ?? [];
+  let language = await detectLanguage(first.text, candidates.length ? candidates : languages);
+  let relanguaged = false;
+  if (language !== null && !used.includes(language)) {
+    const t2 = performance.now();
+    const again = clean(await engine.recognize(prepared.pgm, [language]), prepared);
+    timings.recognizeMs += Math.round(performance.now() - t2);
+    // Kept unless clearly worse: the right language's data reads the page's own letters with higher confidence.
+    if (again.confidence >= first.confidence - RELANGUAGE_MAX_LOSS) {
+      first = again;
+      used = [language];
+      relanguaged = true;
+    } else {
+      language = null;
+    }
+  }
+  if (language === null && languages.length === 1 && first.text.length > 0) language = languages[0]!;
   const result: RecognizeBufferResult = {
     text: first.text,
     confidence: first.confidence,
+    uncertain: first.uncertain,
     upscaled: false,
     retried: false,
     inverted: prepared.inverted,
     lineHeight: first.lineHeight,
     heading: first.heading,
     blocks: prepared.layout?.blocks.length ?? 0,
+    language,
+    relanguaged,
     timings,
   };
   const small = first.lineHeight !== null && first.lineHeight < SMALL_TEXT_LINE_HEIGHT;
@@ -239,7 +278,7 @@ export async function recognizeBuffer(
     const t2 = performance.now();
     const larger = await rescalePrepared(prepared, 2);
     const t3 = performance.now();
-    const second = clean(await engine.recognize(larger.pgm, languages), larger);
+    const second = clean(await engine.recognize(larger.pgm, used), larger);
     timings.prepareMs += Math.round(t3 - t2);
     timings.recognizeMs += Math.round(performance.now() - t3);
     result.retried = true;
@@ -247,6 +286,7 @@ export async function recognizeBuffer(
       Object.assign(result, {
         text: second.text,
         confidence: second.confidence,
+        uncertain: second.uncertain,
         upscaled: true,
         lineHeight: second.lineHeight,
         heading: second.heading,

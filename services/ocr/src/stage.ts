@@ -1,13 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import {
-  ocrPageInputSchema,
-  type Logger,
-  type ObjectStore,
-  type OcrEngine,
-  type StageHandlers,
-} from '@snapnotes/contracts';
-import type { GreyAnalyser } from './analysis.js';
-import { recognizeBuffer } from './recognize.js';
+import { ocrPageInputSchema, type Logger, type ObjectStore, type StageHandlers } from '@snapnotes/contracts';
+import type { ReadImage } from './reader.js';
 
 /** The "no text" rule (DESIGN §4): at least this many non-space characters… */
 export const MIN_TEXT_CHARS = 20;
@@ -20,10 +13,9 @@ export function hasEnoughText(text: string, confidence: number): boolean {
 
 export interface OcrStageDeps {
   store: ObjectStore;
-  engine: OcrEngine;
+  /** The OCR engine's reading of one image (reader.ts). */
+  read: ReadImage;
   logger: Logger;
-  /** Where the pixel analysis of preparation runs (default: this thread). */
-  analyser?: GreyAnalyser;
 }
 
 /**
@@ -32,7 +24,7 @@ export interface OcrStageDeps {
  * queue; InvalidImageError and UnsupportedLanguageError are not transient (their `retryable` is false / obvious).
  */
 export function createOcrStage(deps: OcrStageDeps): StageHandlers['ocr'] {
-  const { store, engine, analyser } = deps;
+  const { store, read } = deps;
   const log = deps.logger.child({ stage: 'ocr' });
   return async (input) => {
     const parsed = ocrPageInputSchema.safeParse(input);
@@ -44,7 +36,7 @@ export function createOcrStage(deps: OcrStageDeps): StageHandlers['ocr'] {
     const started = performance.now();
     const data = await store.get(image.key);
     const fetchMs = Math.round(performance.now() - started);
-    const result = await recognizeBuffer(engine, data, job.languages, { analyser });
+    const result = await read(data, job.languages);
     const hasText = hasEnoughText(result.text, result.confidence);
     const durationMs = Math.round(performance.now() - started);
     // Never log the text itself: it is the user's content.
@@ -60,6 +52,8 @@ export function createOcrStage(deps: OcrStageDeps): StageHandlers['ocr'] {
         inverted: result.inverted,
         blocks: result.blocks,
         heading: result.heading !== null,
+        language: result.language,
+        relanguaged: result.relanguaged,
         durationMs,
         fetchMs,
         ...result.timings,
@@ -74,6 +68,9 @@ export function createOcrStage(deps: OcrStageDeps): StageHandlers['ocr'] {
       hasText,
       durationMs,
       ...(hasText && result.heading ? { heading: result.heading } : {}),
+      ...(hasText && result.language ? { language: result.language } : {}),
+      // Offsets and confidences of the words OCR was unsure of (never the words): the text checks ignore those.
+      ...(hasText && result.uncertain ? { uncertain: result.uncertain } : {}),
     };
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanOcrLines, cleanOcrText, stripLineNumbers } from '../src/clean.js';
+import { cleanOcrLines, cleanPlainOcrText } from '../src/clean.js';
 import { linesFromTsv, type OcrLine } from '../src/engine.js';
 
 function line(...words: [string, number][]): OcrLine {
@@ -153,18 +153,9 @@ describe('cleanOcrLines on screenshots (word boxes)', () => {
   });
 });
 
-describe('stripLineNumbers', () => {
-  it('strips runs of three or more consecutive numbers, and nothing else', () => {
-    expect(stripLineNumbers(['10 a = 1', '11 b = 2', '', '12', '13 }'])).toEqual(['a = 1', 'b = 2', '', '', '}']);
-    expect(stripLineNumbers(['1 apple', '3 pears', '4 plums'])).toEqual(['1 apple', '3 pears', '4 plums']);
-    expect(stripLineNumbers(['1 apple', '2 pears'])).toEqual(['1 apple', '2 pears']);
-    expect(stripLineNumbers(['1. Boil', '2. Fry', '3. Toss'])).toEqual(['1. Boil', '2. Fry', '3. Toss']);
-  });
-});
-
-describe('cleanOcrText (engines without word confidences)', () => {
+describe('cleanPlainOcrText (engines without word confidences)', () => {
   it('drops symbol-only lines, keeps code braces, collapses blank runs', () => {
-    expect(cleanOcrText('  Title  \n~~ —\n\n\n\nBody text\n}\n')).toBe('Title\n\nBody text\n}');
+    expect(cleanPlainOcrText('  Title  \n~~ —\n\n\n\nBody text\n}\n')).toBe('Title\n\nBody text\n}');
   });
 });
 

@@ -1,7 +1,8 @@
 /** Finding a page's heading among recognised lines (font sizes estimated from word boxes). */
 import { describe, expect, it } from 'vitest';
 import type { OcrLine } from '../src/engine.js';
-import { findHeading, fontSizeOf, type PlacedLine } from '../src/recognize.js';
+import { findHeading, type PlacedLine } from '../src/recognize.js';
+import { fontSizeOf } from '../src/structure.js';
 
 /** A line at `top` whose words are `size` px fonts (boxes: x-height 0.55, ascenders 0.75, descenders 0.22 em). */
 function placed(text: string, size: number, top: number, block = 0, confidence = 95): PlacedLine {

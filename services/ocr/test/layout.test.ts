@@ -2,7 +2,7 @@
 import { SAMPLE_TEXT, renderPhotoOfPage, renderScreenshot } from '@snapnotes/testing/images';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { analyseScreen, type ScreenLayout } from '../src/layout.js';
+import { analyseScreen, type ScreenLayout } from '../src/layout/index.js';
 
 const W = 1000;
 const H = 600;

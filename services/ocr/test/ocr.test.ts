@@ -23,14 +23,13 @@ import { characterErrorRate } from '@snapnotes/testing/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EngineClosedError,
-  InvalidImageError,
   UnsupportedLanguageError,
-  createOcrStage,
   createTesseractEngine,
-  preprocessImage,
-  recognizeBuffer,
   type TesseractEngine,
-} from '../src/index.js';
+} from '../src/engine.js';
+import { InvalidImageError, preprocessImage } from '../src/preprocess.js';
+import { recognizeBuffer } from '../src/recognize.js';
+import { createOcrStage } from '../src/stage.js';
 import { recordingLogger } from './helpers.js';
 
 const logger = recordingLogger();
@@ -38,7 +37,7 @@ const store = createMemoryStore();
 let engine: TesseractEngine;
 
 beforeAll(async () => {
-  engine = await createTesseractEngine({ languages: ['eng', 'fra'], poolSize: 2, logger });
+  engine = await createTesseractEngine({ languages: ['eng', 'fra', 'deu', 'spa'], poolSize: 2, logger });
 });
 afterAll(async () => {
   await engine?.close();
@@ -69,7 +68,9 @@ async function runStage(image: Buffer, languages: string[] = ['eng']) {
     },
     image: ref,
   };
-  return createOcrStage({ store, engine, logger })(input);
+  const read = (img: Buffer, langs: string[]) =>
+    recognizeBuffer(engine, img, langs, { detectLanguages: engine.languages });
+  return createOcrStage({ store, read, logger })(input);
 }
 
 describe('OCR stage on generated images (real tesseract)', () => {
@@ -153,6 +154,26 @@ describe('OCR stage on generated images (real tesseract)', () => {
     expect(result.text).toContain('élèves');
   });
 
+  it('detects a German page from an English first pass and reads it again with the German data', async () => {
+    const german = [
+      'Die Straßenbahn fährt heute wegen Bauarbeiten',
+      'nicht über den Marktplatz. Bitte benutzen Sie',
+      'die Umleitung über die Königstraße und grüßen',
+      'Sie den Fahrer freundlich von uns allen.',
+    ];
+    const result = await runStage(await renderScreenshot({ lines: german }), ['eng']);
+    expect(result.language).toBe('deu');
+    expect(characterErrorRate(german, result.text)).toBeLessThan(0.02);
+    expect(result.text).toContain('Straßenbahn');
+    expect(result.text).toContain('fährt');
+  });
+
+  it('reports the language asked for when the page is in it, and none for a page without text', async () => {
+    const english = ['The committee meets on Thursday in the town', 'library to present the budget for next year.'];
+    expect((await runStage(await renderScreenshot({ lines: english }), ['eng'])).language).toBe('eng');
+    expect((await runStage(await renderNoTextImage({ seed: 3 }), ['eng'])).language).toBeUndefined();
+  });
+
   it('logs each page without its text', () => {
     const pages = logger.entries.filter((e) => e.msg === 'page recognised');
     expect(pages.length).toBeGreaterThanOrEqual(8);
@@ -163,7 +184,7 @@ describe('OCR stage on generated images (real tesseract)', () => {
 
   it('fails clearly on bad input, a missing object and an invalid payload', async () => {
     await expect(runStage(await corruptPng())).rejects.toThrow(InvalidImageError);
-    const stage = createOcrStage({ store, engine, logger });
+    const stage = createOcrStage({ store, read: (img, langs) => recognizeBuffer(engine, img, langs), logger });
     const job = {
       uploadId: '6f1c1b1e-8a4e-4c57-9a55-3f2b8d1f0a01',
       userId: 1,
@@ -209,12 +230,12 @@ describe('tesseract engine pool', () => {
   });
 
   it('rejects a language it has no data for, naming what is available', async () => {
-    await expect(engine.recognize(Buffer.from('x'), ['deu'])).rejects.toThrow(UnsupportedLanguageError);
-    await expect(engine.recognize(Buffer.from('x'), ['deu'])).rejects.toThrow(
-      'OCR language "deu" is not available; available: eng, fra',
+    await expect(engine.recognize(Buffer.from('x'), ['ita'])).rejects.toThrow(UnsupportedLanguageError);
+    await expect(engine.recognize(Buffer.from('x'), ['ita'])).rejects.toThrow(
+      'OCR language "ita" is not available; available: eng, fra, deu, spa',
     );
     await expect(createTesseractEngine({ languages: ['xyz'], poolSize: 1, logger })).rejects.toThrow(
-      /No OCR language data for "xyz".*available: eng, fra/,
+      /No OCR language data for "xyz".*available: deu, eng, fra, ita, nld, por, spa/,
     );
     await expect(createTesseractEngine({ languages: ['eng'], poolSize: 0, logger })).rejects.toThrow(/poolSize/);
   });
@@ -241,18 +262,30 @@ describe('tesseract engine pool', () => {
       } finally {
         await plain.close();
       }
-      // Bad model files are refused up front (tesseract.js would crash the process on them).
+      // Bad model files are refused before any worker loads them (tesseract.js would crash the process on them):
+      // languages load lazily, so when a page first asks for one; the engine keeps working for the others.
       await writeFile(path.join(dir, 'bad.traineddata'), 'not a model');
-      await expect(
-        createTesseractEngine({ languages: ['eng', 'bad'], poolSize: 1, tessdataDir: dir, logger }),
-      ).rejects.toThrow(/bad.traineddata is not a usable .traineddata file: bad table of contents/);
+      const mixed = await createTesseractEngine({ languages: ['eng', 'bad'], poolSize: 1, tessdataDir: dir, logger });
+      try {
+        const { pgm } = await preprocessImage(
+          await renderScreenshot({ lines: ['Still reads English'], width: 500, height: 200 }),
+        );
+        await expect(mixed.recognize(pgm, ['bad'])).rejects.toThrow(
+          /bad.traineddata is not a usable .traineddata file: bad table of contents/,
+        );
+        expect((await mixed.recognize(pgm, ['eng'])).text).toContain('Still reads English');
+      } finally {
+        await mixed.close();
+      }
       await writeFile(
         path.join(dir, 'cut.traineddata'),
         readFileSync(path.join(dir, 'eng.traineddata')).subarray(0, 100_000),
       );
-      await expect(
-        createTesseractEngine({ languages: ['cut'], poolSize: 1, tessdataDir: dir, logger }),
-      ).rejects.toThrow(/cut.traineddata is not a usable .traineddata file: entry \d+ has an impossible offset/);
+      const cut = await createTesseractEngine({ languages: ['cut'], poolSize: 1, tessdataDir: dir, logger });
+      await expect(cut.warm()).rejects.toThrow(
+        /cut.traineddata is not a usable .traineddata file: entry \d+ has an impossible offset/,
+      );
+      await cut.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -11,7 +11,9 @@ import { createMemoryStore } from '@snapnotes/testing/memory-store';
 import sharp from 'sharp';
 import { normaliseText } from '@snapnotes/testing/text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOcrStage, createTesseractEngine, type TesseractEngine } from '../src/index.js';
+import { createTesseractEngine, type TesseractEngine } from '../src/engine.js';
+import { recognizeBuffer } from '../src/recognize.js';
+import { createOcrStage } from '../src/stage.js';
 import { recordingLogger } from './helpers.js';
 import { containedCer, itemsOnOwnLines } from './measure.js';
 import { launchChromium, renderScreen, screenFiles, type Screen } from './screens.js';
@@ -105,7 +107,11 @@ describe('OCR of real screenshots (Chromium renders, tesseract reads, the local 
       const { job, image } = uploadOf(screen, index);
       await store.put(image.key, screen.png, 'image/png');
 
-      const page: OcrPageResult = await createOcrStage({ store, engine, logger })({ job, image });
+      const page: OcrPageResult = await createOcrStage({
+        store,
+        read: (img, langs) => recognizeBuffer(engine, img, langs),
+        logger,
+      })({ job, image });
       expect(page.hasText).toBe(true);
 
       const cer = containedCer(screen.mainText, page.text);
@@ -138,7 +144,7 @@ describe('OCR of real screenshots (Chromium renders, tesseract reads, the local 
     const jpeg = await sharp(screen.png).jpeg({ quality: 80 }).toBuffer();
     const { job, image } = uploadOf({ ...screen, png: jpeg }, files.length);
     await store.put(image.key, jpeg, 'image/jpeg');
-    const page = await createOcrStage({ store, engine, logger })({
+    const page = await createOcrStage({ store, read: (img, langs) => recognizeBuffer(engine, img, langs), logger })({
       job: { ...job, images: [{ ...image, contentType: 'image/jpeg' }] },
       image: { ...image, contentType: 'image/jpeg' },
     });

@@ -1,0 +1,49 @@
+/**
+ * The product's whole OCR engine, as one object: the warm tesseract pool, the pixel-analysis threads and the path
+ * of one image (recognize.ts) with language detection over every language the pool offers. The OCR stage, the
+ * embedded start and the benchmarks all read images through it, so what is measured is what runs.
+ */
+import type { Logger } from '@snapnotes/contracts';
+import { createAnalysisPool } from './analysis-pool.js';
+import { createTesseractEngine } from './engine.js';
+import { recognizeBuffer, type RecognizeBufferResult } from './recognize.js';
+
+/** Reads one image; `languages` are the ones to try first (the user's), others are detected and re-read. */
+export type ReadImage = (image: Buffer, languages: string[]) => Promise<RecognizeBufferResult>;
+
+export interface OcrReader {
+  /** Every language the engine can read (tesseract codes). */
+  readonly languages: readonly string[];
+  read: ReadImage;
+  close(): Promise<void>;
+}
+
+export interface OcrReaderOptions {
+  /** Languages the engine offers; their data is loaded when a page first needs it. */
+  languages: string[];
+  /** tesseract workers kept warm, and as many analysis threads. */
+  poolSize: number;
+  /** A folder of plain `<lang>.traineddata` files (Debian's tessdata in the containers); default: npm data. */
+  tessdataDir?: string;
+  logger: Logger;
+}
+
+export async function startOcrReader(options: OcrReaderOptions): Promise<OcrReader> {
+  const engine = await createTesseractEngine({
+    languages: options.languages,
+    poolSize: options.poolSize,
+    tessdataDir: options.tessdataDir,
+    logger: options.logger,
+  });
+  await engine.warm();
+  // One analysis thread per tesseract worker: each page is analysed, then recognised.
+  const analysis = createAnalysisPool({ threads: options.poolSize });
+  return {
+    languages: engine.languages,
+    read: (image, languages) =>
+      recognizeBuffer(engine, image, languages, { analyser: analysis.analyse, detectLanguages: engine.languages }),
+    close: async () => {
+      await Promise.all([engine.close(), analysis.close()]);
+    },
+  };
+}
