@@ -4,3 +4,4 @@ export * from './languages.js';
 export * from './limits.js';
 export * from './ports.js';
 export * from './verdict.js';
+export * from './words.js';

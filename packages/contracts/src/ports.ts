@@ -11,6 +11,7 @@ import type {
   SummariseInput,
   SummaryResult,
   UploadJob,
+  WordConfidence,
 } from './jobs.js';
 
 export interface Logger {
@@ -42,9 +43,35 @@ export interface ImageModerator {
   classify(image: Buffer, fileName: string): Promise<ImageVerdict>;
 }
 
+/** One page's text to judge, as OCR read it. */
+export interface TextToModerate {
+  text: string;
+  /** Words OCR read with low confidence (OcrPageResult.uncertain): such a word never flags the text. */
+  uncertain?: readonly WordConfidence[];
+}
+
+/**
+ * A text check's decision. `category` and `rule` say what decided it, for the reply's logs and for tuning; like
+ * every field here they name rules, never the user's words.
+ */
+export interface TextVerdict {
+  flagged: boolean;
+  /** What the text was judged to be, e.g. 'sexual', 'hate', or an OpenAI category such as 'hate/threatening'. */
+  category?: string;
+  /** The rule that decided, e.g. 'hate.slur', 'sexual.act' or 'openai.sexual>=0.8'. */
+  rule?: string;
+  /** One line for logs and the flagged file's reason, e.g. 'text-filter:hate.slur' or 'openai:sexual 0.93'. */
+  reason?: string;
+  /**
+   * Matches that were seen and set aside, counted by rule id (e.g. { profanity: 3, 'low-confidence': 1 }): what
+   * was let through, and why, without the words themselves.
+   */
+  ignored?: Record<string, number>;
+}
+
 export interface TextModerator {
   readonly name: string;
-  check(text: string): Promise<ImageVerdict>;
+  check(input: TextToModerate): Promise<TextVerdict>;
 }
 
 export interface OcrRecognition {

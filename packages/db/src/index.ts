@@ -3,7 +3,6 @@ export * from './errors.js';
 export { createDatabase, redactUrl, type DatabaseHandle, type DatabaseOptions } from './database.js';
 export { migrateToLatest, MigrationError } from './migrate.js';
 export { migrations, migrationProvider } from './migrations/index.js';
-export { countWords } from './word-count.js';
 export { toApiNote, toApiUser } from './mappers.js';
 export { UsersRepo, type UpsertUserInput } from './repos/users.js';
 export { UploadsRepo, monthWindow, type ReserveUploadInput, type ReserveResult } from './repos/uploads.js';

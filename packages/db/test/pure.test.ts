@@ -1,21 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { noteSchema, userSchema } from '@snapnotes/contracts';
-import { countWords, escapeLike, monthWindow, toApiNote, toApiUser, type NoteRow, type UserRow } from '../src/index.js';
-
-describe('countWords', () => {
-  it.each([
-    ['', 0],
-    ['   \n\t ', 0],
-    ['one', 1],
-    ['one two  three\nfour\tfive', 5],
-    ['• bullet — dash ... !!', 2],
-    ['C3PO, R2-D2 and 42', 4],
-    ['Größe café naïve 東京', 4],
-    ['end.', 1],
-  ])('%j has %i words', (text, n) => {
-    expect(countWords(text)).toBe(n);
-  });
-});
+import { escapeLike, monthWindow, toApiNote, toApiUser, type NoteRow, type UserRow } from '../src/index.js';
 
 describe('escapeLike', () => {
   it('escapes the LIKE wildcards and the escape character itself', () => {
@@ -88,6 +73,7 @@ describe('mappers', () => {
       displayName: 'E',
       photoUrl: 'https://p',
       stripeCustomerId: 'cus_secret',
+      ocrLanguages: null,
       createdAt: new Date(),
       updatedAt: new Date(),
     };
@@ -99,6 +85,10 @@ describe('mappers', () => {
       username: 'e',
       displayName: 'E',
       photoURL: 'https://p',
+      ocrLanguages: null,
     });
+    const chosen = toApiUser({ ...row, ocrLanguages: ['fra', 'eng'] });
+    expect(chosen.ocrLanguages).toEqual(['fra', 'eng']);
+    expect(chosen.ocrLanguages).not.toBe(row.ocrLanguages);
   });
 });

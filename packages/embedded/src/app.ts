@@ -56,7 +56,7 @@ export async function startSnapNotes(config: Config, logger: PinoLogger): Promis
     closers.push(() => moderation.close());
     const ocr = await buildOcrStage(config, { store, logger });
     closers.push(() => ocr.close());
-    const summarise = await buildSummariseStage(config, { store, openai, textModerator: moderation.text, logger });
+    const summarise = await buildSummariseStage(config, { store, openai, logger });
     const notes = buildNotesStage({ notes: db.repos.notes, logger });
     // One registry for the process: stage timings and HTTP metrics both appear at the gateway's /metrics.
     const metrics = createMetrics({ service: 'snapnotes' });

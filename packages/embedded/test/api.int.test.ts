@@ -103,6 +103,13 @@ describe('a screenshot becomes a note', () => {
   });
 });
 
+/** A slur aimed at a person: inappropriate (docs/DECISIONS.md). Swearing alone is not. */
+const SLUR_AIMED_AT_SOMEONE = 'Get out of our street, you dirty kike';
+const SWEARING_CHAT = [
+  'Priya: stuck on the ring road, this traffic is shit',
+  'Sam: what a fucking nightmare, see you at 8',
+];
+
 describe('flagged content', () => {
   it('answers 400 naming every flagged file, and keeps nothing', async () => {
     const before = await remaining(bob);
@@ -110,7 +117,7 @@ describe('flagged content', () => {
     const res = await bob.upload([
       { name: 'fine.png', data: clean },
       { name: 'shapes.png', data: await renderFlaggedByClassifier() },
-      { name: 'rude.png', data: await renderScreenshot({ lines: ['You are a fucking idiot and a bitch'] }) },
+      { name: 'rude.png', data: await renderScreenshot({ lines: [SLUR_AIMED_AT_SOMEONE] }) },
     ]);
     expect(res.status).toBe(400);
     const body = (await res.json()) as { message: string; inappropriateImages: string[] };
@@ -125,12 +132,19 @@ describe('flagged content', () => {
   it('flags text that the text filter catches after OCR', async () => {
     const res = await bob.upload([
       { name: 'ok.png', data: await renderScreenshot({ lines: ['Shopping list: eggs, milk, bread'] }) },
-      { name: 'rude.png', data: await renderScreenshot({ lines: ['You are a fucking idiot and a bitch'] }) },
+      { name: 'rude.png', data: await renderScreenshot({ lines: [SLUR_AIMED_AT_SOMEONE] }) },
     ]);
     expect(res.status).toBe(400);
     const body = (await res.json()) as { inappropriateImages: string[] };
     expect(body.inappropriateImages).toEqual(['rude.png']);
     expect(await app.listObjects(`users/${bob.id}/`)).toEqual([]);
+  });
+
+  it('makes a note of a chat with swearing: profanity alone is not inappropriate', async () => {
+    const carol = await signUp(app, 'Carol Example');
+    const res = await carol.upload([{ name: 'chat.png', data: await renderScreenshot({ lines: SWEARING_CHAT }) }]);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Note).originalText).toContain('traffic');
   });
 });
 

@@ -22,6 +22,9 @@ import sharp from 'sharp';
 export type ChatBehaviour = 'ok' | 'invalid-json' | 'code-fenced' | 'server-error' | 'slow' | 'reject-images';
 export type ModerationBehaviour = 'ok' | 'missing' | 'server-error' | 'slow';
 
+/** Category scores recorded for one text (OpenAI's category names, 0–1); categories left out score near 0. */
+export type ModerationScores = Partial<Record<(typeof MODERATION_CATEGORIES)[number], number>>;
+
 export interface Behaviour {
   chat: ChatBehaviour;
   /** Behaviours for the next chat requests, one each, before `chat` applies again (e.g. ['invalid-json']). */
@@ -29,6 +32,11 @@ export interface Behaviour {
   moderation: ModerationBehaviour;
   /** How long 'slow' waits before answering. */
   slowMs: number;
+  /**
+   * Recorded category scores for text inputs: when it gives scores for a text, the reply carries them, with each
+   * category's boolean set at 0.5 and `flagged` when any is (the real API's own cut-offs are undisclosed).
+   */
+  moderationScores: ((text: string) => ModerationScores | undefined) | null;
 }
 
 export interface RecordedImage {
@@ -199,7 +207,7 @@ function recordImage(url: string): RecordedImage {
 
 /** Starts the stand-in on 127.0.0.1 (a free port unless `port` is given). */
 export async function startOpenAIStandin(opts: { port?: number; models?: string[] } = {}): Promise<OpenAIStandin> {
-  const behaviour: Behaviour = { chat: 'ok', chatQueue: [], moderation: 'ok', slowMs: 5_000 };
+  const behaviour: Behaviour = { chat: 'ok', chatQueue: [], moderation: 'ok', slowMs: 5_000, moderationScores: null };
   const requests: RecordedRequest[] = [];
   const models = opts.models ?? DEFAULT_MODELS;
   const sockets = new Set<Socket>();
@@ -351,10 +359,18 @@ export async function startOpenAIStandin(opts: { port?: number; models?: string[
     }
     if (mode === 'slow' && !(await wait(behaviour.slowMs, res))) return;
 
-    type Check = { text: boolean; image: boolean; flaggedText: boolean; flaggedImage: boolean };
+    type Check = {
+      text: boolean;
+      image: boolean;
+      flaggedText: boolean;
+      flaggedImage: boolean;
+      recorded?: ModerationScores;
+    };
     const check = (item: unknown, acc: Check): Check => {
-      if (typeof item === 'string')
-        return { ...acc, text: true, flaggedText: acc.flaggedText || item.includes(STANDIN_FLAG_TEXT) };
+      if (typeof item === 'string') {
+        const recorded = behaviour.moderationScores?.(item) ?? acc.recorded;
+        return { ...acc, text: true, flaggedText: acc.flaggedText || item.includes(STANDIN_FLAG_TEXT), recorded };
+      }
       const part = item as ChatPart;
       if (part?.type === 'text' && typeof part.text === 'string') return check(part.text, acc);
       const url = part?.type === 'image_url' ? imageUrlOf(part) : undefined;
@@ -391,8 +407,9 @@ export async function startOpenAIStandin(opts: { port?: number; models?: string[
       const applied: Record<string, string[]> = {};
       for (const c of MODERATION_CATEGORIES) {
         const hit = (c === 'harassment' && g.flaggedText) || (c === 'sexual' && (g.flaggedImage || g.flaggedText));
-        categories[c] = hit;
-        scores[c] = hit ? 0.97 : 0.0001;
+        const recorded = g.recorded?.[c];
+        categories[c] = recorded !== undefined ? recorded >= 0.5 : hit;
+        scores[c] = recorded ?? (hit ? 0.97 : 0.0001);
         const types = ['text'];
         if (
           g.image &&
@@ -409,7 +426,7 @@ export async function startOpenAIStandin(opts: { port?: number; models?: string[
         applied[c] = g.text ? types : types.filter((t) => t === 'image');
       }
       return {
-        flagged: g.flaggedText || g.flaggedImage,
+        flagged: Object.values(categories).some(Boolean),
         categories,
         category_scores: scores,
         category_applied_input_types: applied,
@@ -512,6 +529,7 @@ export async function startOpenAIStandin(opts: { port?: number; models?: string[
       if (b.chat !== undefined) behaviour.chat = b.chat;
       if (b.chatQueue !== undefined) behaviour.chatQueue = [...b.chatQueue];
       if (b.moderation !== undefined) behaviour.moderation = b.moderation;
+      if (b.moderationScores !== undefined) behaviour.moderationScores = b.moderationScores;
       if (b.slowMs !== undefined) {
         if (!(b.slowMs >= 0)) throw new Error(`slowMs must be a non-negative number, got ${b.slowMs}`);
         behaviour.slowMs = b.slowMs;

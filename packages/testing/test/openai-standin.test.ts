@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   standin.requests.length = 0;
-  standin.setBehaviour({ chat: 'ok', chatQueue: [], moderation: 'ok', slowMs: 5_000 });
+  standin.setBehaviour({ chat: 'ok', chatQueue: [], moderation: 'ok', slowMs: 5_000, moderationScores: null });
 });
 
 async function post(path: string, body: unknown, auth: string | null = 'Bearer sk-test') {
@@ -204,6 +204,20 @@ describe('moderations', () => {
     expect(json.results[1].categories.harassment).toBe(true);
     expect(Object.keys(json.results[0].categories)).toContain('violence/graphic');
     expect(json.results[0].category_scores.sexual).toBeLessThan(0.01);
+  });
+
+  it('answers recorded category scores for the texts it is given them for', async () => {
+    standin.setBehaviour({
+      moderationScores: (text) => (text.startsWith('recorded') ? { harassment: 0.62, sexual: 0.31 } : undefined),
+    });
+    const { json } = await post('/moderations', { input: ['recorded text', 'other text'] });
+    const [recorded, other] = json.results;
+    expect(recorded.category_scores).toMatchObject({ harassment: 0.62, sexual: 0.31, hate: 0.0001 });
+    // The category booleans are set at 0.5 (the real API's own cut-offs are undisclosed).
+    expect(recorded.categories).toMatchObject({ harassment: true, sexual: false });
+    expect(recorded.flagged).toBe(true);
+    expect(other.flagged).toBe(false);
+    expect(other.category_scores.harassment).toBe(0.0001);
   });
 
   it('flags marked PNG and JPEG images and not unmarked ones', async () => {

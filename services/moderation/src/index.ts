@@ -9,13 +9,12 @@ export {
   type NsfwImageModerator,
   type NsfwModeratorOptions,
 } from './nsfw.js';
-export { createLocalTextModerator, REMOVED_WORDS, EXTRA_WHITELIST, type LocalTextModerator } from './text.js';
 export {
-  createOpenAIModerator,
+  createOpenAIImageModerator,
+  IMAGE_SCORE_THRESHOLDS,
   ModerationUnavailableError,
   isModerationUnavailable,
   OPENAI_MODERATION_MODEL,
-  type OpenAIModerator,
   type OpenAIModeratorOptions,
 } from './openai.js';
 export { createModerators, type CreateModeratorsOptions, type ModerationConfig, type Moderators } from './compose.js';

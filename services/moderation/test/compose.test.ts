@@ -33,13 +33,12 @@ beforeEach(() => {
 
 describe('createModerators', () => {
   it('runs the local classifier and OpenAI on every image when both are configured', async () => {
-    const { image, text } = await createModerators({
+    const { image } = await createModerators({
       config: base,
       openai: server.client(),
       logger: recordingLogger(),
     });
     expect(image.name).toBe('nsfwjs+openai');
-    expect(text.name).toBe('obscenity+openai');
     await expect(image.classify(screenshot, 'notes.png')).resolves.toEqual({ flagged: false });
     expect(server.requests).toHaveLength(1);
   });
@@ -47,7 +46,10 @@ describe('createModerators', () => {
   it('flags an image when only OpenAI flags it', async () => {
     server.reply = () => ({ status: 200, body: moderationResponse(['sexual'], 'image') });
     const { image } = await createModerators({ config: base, openai: server.client(), logger: recordingLogger() });
-    await expect(image.classify(screenshot, 'notes.png')).resolves.toEqual({ flagged: true, reason: 'openai:sexual' });
+    await expect(image.classify(screenshot, 'notes.png')).resolves.toEqual({
+      flagged: true,
+      reason: 'openai:sexual 0.97',
+    });
   });
 
   it('flags an image when only the local classifier flags it', async () => {
@@ -61,45 +63,46 @@ describe('createModerators', () => {
     server.reply = () => ({ status: 200, body: moderationResponse(['sexual'], 'image') });
     const { image } = await createModerators({ config: base, openai: server.client(), logger: recordingLogger() });
     const verdict = await image.classify(flaggedImage, 'shapes.png');
-    expect(verdict.reason).toMatch(/^nsfw:Hentai 0\.\d\d; openai:sexual$/);
+    expect(verdict.reason).toMatch(/^nsfw:Hentai 0\.\d\d; openai:sexual 0\.97$/);
   });
 
   it('auto: falls back to local checks when the server has no /v1/moderations, and logs it once', async () => {
     server.reply = () => errorReply(404, 'Not Found');
     const logger = recordingLogger();
-    const { image, text } = await createModerators({ config: base, openai: server.client(), logger });
+    const { image } = await createModerators({ config: base, openai: server.client(), logger });
     await expect(image.classify(screenshot, 'a.png')).resolves.toEqual({ flagged: false });
     expect((await image.classify(flaggedImage, 'b.png')).flagged).toBe(true);
-    await expect(text.check('this lecture is shit')).resolves.toEqual({ flagged: true, reason: 'text:shit' });
-    await expect(text.check('photosynthesis')).resolves.toEqual({ flagged: false });
+    await expect(image.classify(screenshot, 'c.png')).resolves.toEqual({ flagged: false });
     // One probe found the endpoint missing; later checks don't ask again.
     expect(server.requests).toHaveLength(1);
     expect(messages(logger.entries, 'warn')).toEqual([
       'OpenAI-compatible server has no /v1/moderations: using local moderation only',
     ]);
     expect(image.name).toBe('nsfwjs');
-    expect(text.name).toBe('obscenity');
   });
 
   it('auto: a 5xx is transient — it propagates and OpenAI is still used afterwards', async () => {
     server.reply = () => errorReply(503, 'overloaded');
     const { image } = await createModerators({ config: base, openai: server.client(), logger: recordingLogger() });
     await expect(image.classify(screenshot, 'a.png')).rejects.toBeInstanceOf(OpenAI.InternalServerError);
-    server.reply = () => ({ status: 200, body: moderationResponse(['violence'], 'image') });
-    await expect(image.classify(screenshot, 'a.png')).resolves.toEqual({ flagged: true, reason: 'openai:violence' });
+    server.reply = () => ({ status: 200, body: moderationResponse(['violence/graphic'], 'image') });
+    await expect(image.classify(screenshot, 'a.png')).resolves.toEqual({
+      flagged: true,
+      reason: 'openai:violence/graphic 0.97',
+    });
     expect(image.name).toBe('nsfwjs+openai');
   });
 
   it('on: a missing endpoint fails every check (logged once) instead of silently moderating less', async () => {
     server.reply = () => errorReply(405, 'Method Not Allowed');
     const logger = recordingLogger();
-    const { image, text } = await createModerators({
+    const { image } = await createModerators({
       config: { ...base, OPENAI_MODERATION: 'on' },
       openai: server.client(),
       logger,
     });
     await expect(image.classify(screenshot, 'a.png')).rejects.toBeInstanceOf(ModerationUnavailableError);
-    await expect(text.check('hello')).rejects.toBeInstanceOf(ModerationUnavailableError);
+    await expect(image.classify(screenshot, 'b.png')).rejects.toBeInstanceOf(ModerationUnavailableError);
     expect(messages(logger.entries, 'error')).toHaveLength(1);
     expect(server.requests).toHaveLength(2);
   });
@@ -115,13 +118,12 @@ describe('createModerators', () => {
 
   it('off: never calls OpenAI even when it is configured', async () => {
     server.reply = () => ({ status: 200, body: moderationResponse(['sexual']) });
-    const { image, text } = await createModerators({
+    const { image } = await createModerators({
       config: { ...base, OPENAI_MODERATION: 'off' },
       openai: server.client(),
       logger: recordingLogger(),
     });
     await expect(image.classify(screenshot, 'a.png')).resolves.toEqual({ flagged: false });
-    await expect(text.check('hello')).resolves.toEqual({ flagged: false });
     expect(server.requests).toHaveLength(0);
     expect(image.name).toBe('nsfwjs');
   });
@@ -139,7 +141,7 @@ describe('createModerators', () => {
 
   it('warns that images are unmoderated when neither check is available', async () => {
     const logger = recordingLogger();
-    const { image, text } = await createModerators({
+    const { image } = await createModerators({
       config: { ...base, openaiEnabled: false, MODERATION_IMAGE_CLASSIFIER: false },
       logger,
     });
@@ -148,7 +150,5 @@ describe('createModerators', () => {
       'image moderation is disabled (MODERATION_IMAGE_CLASSIFIER=false and no OpenAI moderation)',
     ]);
     await expect(image.classify(flaggedImage, 'shapes.png')).resolves.toEqual({ flagged: false });
-    // Text moderation is always available locally.
-    await expect(text.check('fuck')).resolves.toMatchObject({ flagged: true });
   });
 });

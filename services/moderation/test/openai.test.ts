@@ -1,7 +1,12 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SAMPLE_TEXT, renderScreenshot } from '@snapnotes/testing/images';
-import { ModerationUnavailableError, createOpenAIModerator, isModerationUnavailable } from '../src/openai.js';
+import {
+  IMAGE_SCORE_THRESHOLDS,
+  ModerationUnavailableError,
+  createOpenAIImageModerator,
+  isModerationUnavailable,
+} from '../src/openai.js';
 import { errorReply, moderationResponse, startModerationServer, type ModerationServer } from './moderation-server.js';
 import { recordingLogger } from './helpers.js';
 
@@ -19,10 +24,18 @@ beforeEach(() => {
 });
 
 function moderator(timeout?: number) {
-  return createOpenAIModerator({ client: server.client({ timeout }), logger: recordingLogger() });
+  return createOpenAIImageModerator({ client: server.client({ timeout }), logger: recordingLogger() });
 }
 
-describe('createOpenAIModerator', () => {
+/** A reply with these category scores (every other category near 0) and OpenAI's own `flagged` as given. */
+function scored(scores: Record<string, number>, flagged = false) {
+  const body = moderationResponse([], 'image') as { results: { flagged: boolean; category_scores: object }[] };
+  body.results[0]!.flagged = flagged;
+  body.results[0]!.category_scores = { ...body.results[0]!.category_scores, ...scores };
+  return { status: 200, body };
+}
+
+describe('createOpenAIImageModerator', () => {
   it('sends an image as a base64 data URL to omni-moderation-latest and passes an unflagged result', async () => {
     await expect(moderator().classify(png, 'chat.png')).resolves.toEqual({ flagged: false });
     expect(server.requests).toHaveLength(1);
@@ -47,32 +60,25 @@ describe('createOpenAIModerator', () => {
     expect(item.type === 'image_url' && item.image_url.url.startsWith('data:image/jpeg;base64,/9j/')).toBe(true);
   });
 
-  it('flags an image the server flags, naming the categories', async () => {
+  it('flags an image by its category scores, naming the category furthest over its threshold', async () => {
     server.reply = () => ({ status: 200, body: moderationResponse(['sexual', 'violence/graphic'], 'image') });
+    await expect(moderator().classify(png, 'x.png')).resolves.toEqual({ flagged: true, reason: 'openai:sexual 0.97' });
+  });
+
+  it("decides by the scores, not by the server's own `flagged`", async () => {
+    // Flagged by the server for harassment or violence: neither rejects an image.
+    server.reply = () => scored({ harassment: 0.95, violence: 0.9 }, true);
+    await expect(moderator().classify(png, 'x.png')).resolves.toEqual({ flagged: false });
+    // Not flagged by the server, but its sexual score is over ours.
+    server.reply = () => scored({ sexual: IMAGE_SCORE_THRESHOLDS.sexual! + 0.01 }, false);
+    await expect(moderator().classify(png, 'x.png')).resolves.toMatchObject({ flagged: true });
+    server.reply = () => scored({ sexual: IMAGE_SCORE_THRESHOLDS.sexual! - 0.01 }, true);
+    await expect(moderator().classify(png, 'x.png')).resolves.toEqual({ flagged: false });
+    server.reply = () => scored({ 'violence/graphic': 0.9 });
     await expect(moderator().classify(png, 'x.png')).resolves.toEqual({
       flagged: true,
-      reason: 'openai:sexual,violence/graphic',
+      reason: 'openai:violence/graphic 0.90',
     });
-  });
-
-  it('sends text as a text item and flags or passes it by the server result', async () => {
-    server.reply = (req) => {
-      const item = req.body.input?.[0];
-      const text = item?.type === 'text' ? item.text : '';
-      return { status: 200, body: moderationResponse(text.includes('threat') ? ['harassment/threatening'] : []) };
-    };
-    const m = moderator();
-    await expect(m.check('a polite sentence')).resolves.toEqual({ flagged: false });
-    await expect(m.check('a threat')).resolves.toEqual({ flagged: true, reason: 'openai:harassment/threatening' });
-    expect(server.requests.map((r) => r.body.input)).toEqual([
-      [{ type: 'text', text: 'a polite sentence' }],
-      [{ type: 'text', text: 'a threat' }],
-    ]);
-  });
-
-  it('does not call the server for empty text', async () => {
-    await expect(moderator().check('   ')).resolves.toEqual({ flagged: false });
-    expect(server.requests).toHaveLength(0);
   });
 
   it.each([404, 405, 501])('reports HTTP %i as a missing endpoint (ModerationUnavailableError)', async (status) => {
@@ -84,7 +90,7 @@ describe('createOpenAIModerator', () => {
     expect(isModerationUnavailable(err)).toBe(true);
     expect((err as ModerationUnavailableError).status).toBe(status);
     expect((err as Error).message).toContain(`HTTP ${status}`);
-    await expect(moderator().check('hello')).rejects.toBeInstanceOf(ModerationUnavailableError);
+    await expect(moderator().classify(png, 'y.png')).rejects.toBeInstanceOf(ModerationUnavailableError);
   });
 
   it('treats a 500 as a transient error (rethrown as the SDK error, not "unavailable")', async () => {
@@ -98,13 +104,13 @@ describe('createOpenAIModerator', () => {
 
   it('treats a 429 as a transient error', async () => {
     server.reply = () => errorReply(429, 'slow down');
-    await expect(moderator().check('hello')).rejects.toBeInstanceOf(OpenAI.RateLimitError);
+    await expect(moderator().classify(png, 'x.png')).rejects.toBeInstanceOf(OpenAI.RateLimitError);
   });
 
   it('treats a timeout as a transient error', async () => {
     server.reply = () => ({ status: 200, body: moderationResponse(), delayMs: 1_000 });
     const err = await moderator(150)
-      .check('hello')
+      .classify(png, 'x.png')
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OpenAI.APIConnectionTimeoutError);
     expect(isModerationUnavailable(err)).toBe(false);
@@ -112,8 +118,8 @@ describe('createOpenAIModerator', () => {
 
   it('rejects a reply without results with a clear error', async () => {
     server.reply = () => ({ status: 200, body: { id: 'modr-x', model: 'm', results: [] } });
-    await expect(moderator().check('hello')).rejects.toThrow(
-      'OpenAI moderation returned no result (expected results[0].flagged)',
+    await expect(moderator().classify(png, 'x.png')).rejects.toThrow(
+      'OpenAI moderation returned no result (expected results[0].category_scores)',
     );
   });
 

@@ -16,7 +16,7 @@ import {
   summariseInputSchema,
   summaryResultSchema,
 } from '@snapnotes/contracts';
-import { cleanOcrText, tidyOriginalText } from './clean.js';
+import { prepareSummaryText, tidyOriginalText } from './clean.js';
 import { detectLanguage } from './language.js';
 import { normaliseDraft } from './text.js';
 
@@ -43,7 +43,10 @@ export function createSummariseStage(deps: SummariseStageDeps): StageHandlers['s
 
     // One verdict for the whole upload: the image classifier's flags (from the moderation stage) joined with the
     // text filter's, decided before anything is sent to a summariser, so nothing of a flagged upload leaves.
-    const textVerdicts = await Promise.all(withText.map((p) => deps.textModerator.check(p.text)));
+    // The text checks see where OCR was unsure (p.uncertain): a word read with low confidence never flags.
+    const textVerdicts = await Promise.all(
+      withText.map((p) => deps.textModerator.check({ text: p.text, uncertain: p.uncertain })),
+    );
     const flagged = new Map<number, { fileName: string; reasons: string[] }>();
     const flag = (index: number, fileName: string, reason: string) => {
       const entry = flagged.get(index) ?? { fileName, reasons: [] };
@@ -53,6 +56,18 @@ export function createSummariseStage(deps: SummariseStageDeps): StageHandlers['s
     for (const f of moderation?.flagged ?? []) flag(f.index, f.fileName, f.reason);
     withText.forEach((p, i) => {
       const v = textVerdicts[i];
+      // What was decided and why (category, rule, what was set aside), never the words themselves.
+      log.info(
+        {
+          index: p.index,
+          engine: deps.textModerator.name,
+          flagged: v?.flagged ?? false,
+          category: v?.category,
+          rule: v?.rule,
+          ignored: v?.ignored,
+        },
+        'text moderated',
+      );
       if (v?.flagged) flag(p.index, p.fileName, `text:${v.reason ?? deps.textModerator.name}`);
     });
     if (flagged.size > 0) {
@@ -69,12 +84,12 @@ export function createSummariseStage(deps: SummariseStageDeps): StageHandlers['s
       const cleaned = withText
         .map((p) => ({
           fileName: p.fileName,
-          text: cleanOcrText(p.text),
+          text: prepareSummaryText(p.text),
           ...(p.heading ? { heading: p.heading } : {}),
         }))
         .filter((p) => p.text.trim().length > 0);
       if (cleaned.length > 0) {
-        const language = detectLanguage(cleaned.map((p) => p.text).join('\n'));
+        const language = pageLanguage(withText) ?? detectLanguage(cleaned.map((p) => p.text).join('\n'));
         const draft = await deps.summariser.summarise({ pages: cleaned, premium: job.premium, language });
         const originalText = withText
           .map((p) => tidyOriginalText(p.text))
@@ -136,4 +151,16 @@ function finish(
     language: extra.language,
     engine: d.engine,
   });
+}
+
+/**
+ * The note's language as OCR told it: the language most of the text was detected in (weighted by length), when
+ * OCR detected one; null leaves it to the summariser's own detection.
+ */
+export function pageLanguage(pages: readonly { text: string; language?: string }[]): string | null {
+  const weight = new Map<string, number>();
+  for (const p of pages) if (p.language) weight.set(p.language, (weight.get(p.language) ?? 0) + p.text.length);
+  let best: string | null = null;
+  for (const [code, w] of weight) if (best === null || w > weight.get(best)!) best = code;
+  return best;
 }

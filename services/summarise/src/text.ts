@@ -1,6 +1,9 @@
 /** Small text helpers shared by the summarisers: shortening, title casing, draft normalisation. */
 import type { SummaryDraft } from '@snapnotes/contracts';
 
+/** Words in text: one rule for the whole product (packages/contracts), re-exported for the summariser's modules. */
+export { countWords } from '@snapnotes/contracts';
+
 export const TITLE_MAX = 80;
 export const KEY_POINT_MAX = 160;
 export const MAX_KEY_POINTS = 6;
@@ -40,9 +43,9 @@ export function tidyHeading(text: string): string {
     t = t
       .toLowerCase()
       .split(' ')
-      .map((w, i) => {
+      .map((w, i, all) => {
         // Keep course codes and acronyms of up to 4 letters followed by digits ("BIOL 101") in capitals.
-        if (/^\p{L}{2,4}$/u.test(w) && i === 0) return w.toUpperCase();
+        if (/^\p{L}{2,4}$/u.test(w) && i === 0 && /^\d/.test(all[1] ?? '')) return w.toUpperCase();
         if (i > 0 && small.has(w)) return w;
         return w.charAt(0).toUpperCase() + w.slice(1);
       })
@@ -59,18 +62,6 @@ export function capitalise(text: string): string {
 export function joinAnd(items: string[], and = 'and'): string {
   if (items.length <= 1) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
-}
-
-const CJK_CHAR_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/gu;
-
-/** Words in text; scripts written without spaces count one word per two characters. */
-export function countWords(text: string): number {
-  const cjk = text.match(CJK_CHAR_RE)?.length ?? 0;
-  const spaced = text
-    .replace(CJK_CHAR_RE, ' ')
-    .split(/\s+/)
-    .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-  return spaced + Math.ceil(cjk / 2);
 }
 
 /** Joins sentences with a space, or with nothing after a full-width stop (Chinese, Japanese). */

@@ -1,15 +1,22 @@
 import type OpenAI from 'openai';
 import type { Config } from '@snapnotes/config';
 import type { Logger, ObjectStore, StageHandlers, TextModerator } from '@snapnotes/contracts';
+import { createTextModerator } from '@snapnotes/text-moderation';
 import { createLocalSummariser } from './local.js';
 import { createOpenAISummariser } from './openai.js';
 import { createSummariseStage } from './stage.js';
 
-/** Builds the summarise stage: OpenAI-compatible model when configured, the local summariser otherwise (and as fallback). */
+/**
+ * Builds the summarise stage: the text checks (the local filter, plus OpenAI moderation when configured, as
+ * OPENAI_MODERATION says), then an OpenAI-compatible model when configured, the local summariser otherwise (and as
+ * fallback). `textModerator` replaces the text checks (tests).
+ */
 export async function buildSummariseStage(
   config: Config,
-  deps: { store: ObjectStore; openai: OpenAI | null; textModerator: TextModerator; logger: Logger },
-): Promise<{ handler: StageHandlers['summarise'] }> {
+  deps: { store: ObjectStore; openai: OpenAI | null; logger: Logger; textModerator?: TextModerator },
+): Promise<{ handler: StageHandlers['summarise']; textModerator: TextModerator }> {
+  const textModerator =
+    deps.textModerator ?? createTextModerator({ config, openai: deps.openai ?? undefined, logger: deps.logger });
   const local = await createLocalSummariser({ logger: deps.logger });
   const summariser = deps.openai
     ? createOpenAISummariser({
@@ -26,8 +33,9 @@ export async function buildSummariseStage(
     handler: createSummariseStage({
       store: deps.store,
       summariser,
-      textModerator: deps.textModerator,
+      textModerator,
       logger: deps.logger,
     }),
+    textModerator,
   };
 }

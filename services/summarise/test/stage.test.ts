@@ -1,8 +1,9 @@
 import {
-  type ImageVerdict,
   type OcrPageResult,
   type Summariser,
   type TextModerator,
+  type TextToModerate,
+  type TextVerdict,
   type UploadJob,
   VerdictError,
   summaryResultSchema,
@@ -14,19 +15,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalSummariser } from '../src/local.js';
 import { SummariserUnavailableError, createOpenAISummariser } from '../src/openai.js';
 import { createSummariseStage } from '../src/stage.js';
+import { createLocalTextFilter } from '@snapnotes/text-moderation';
 import { graphicImage, photoImage } from './images.js';
 import { recordingLogger } from './logger.js';
 import { chatTranscript, lectureNotes } from './samples.js';
 
-/** A test double for the TextModerator port (the real one is the moderation package's): flags a word. */
-function wordModerator(word: string): TextModerator & { checked: string[] } {
+/** A test double for the TextModerator port (the real one is @snapnotes/text-moderation's): flags a word. */
+function wordModerator(word: string): TextModerator & { checked: string[]; inputs: TextToModerate[] } {
   const checked: string[] = [];
+  const inputs: TextToModerate[] = [];
   return {
     name: `word:${word}`,
     checked,
-    async check(text: string): Promise<ImageVerdict> {
-      checked.push(text);
-      return text.toLowerCase().includes(word) ? { flagged: true, reason: `word:${word}` } : { flagged: false };
+    inputs,
+    async check(input: TextToModerate): Promise<TextVerdict> {
+      checked.push(input.text);
+      inputs.push(input);
+      return input.text.toLowerCase().includes(word)
+        ? { flagged: true, category: 'test', rule: 'word', reason: `word:${word}` }
+        : { flagged: false };
     },
   };
 }
@@ -120,6 +127,49 @@ describe('summarise stage: text', () => {
     expect((err as VerdictError).verdict).toMatchObject({ code: 'INAPPROPRIATE_CONTENT', files: ['a.png', 'c.png'] });
   });
 
+  it("gives the text checks OCR's low-confidence words and logs each decision without the text", async () => {
+    const moderator = wordModerator('forbidden');
+    const logger = recordingLogger();
+    const stage = createSummariseStage({
+      store: createMemoryStore(),
+      summariser: local,
+      textModerator: moderator,
+      logger,
+    });
+    const text = 'Ordinary notes about forbidden fruit, read with a forbidden smudge.';
+    const smudge = text.lastIndexOf('forbidden');
+    const uncertain: [number, number, number][] = [[smudge, smudge + 'forbidden'.length, 41]];
+    const err = await stage({
+      job: job([{ name: 'a.png' }]),
+      pages: [{ ...page(0, 'a.png', text), uncertain }],
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(VerdictError);
+    expect(moderator.inputs).toEqual([{ text, uncertain }]);
+    const decided = logger.entries.find((e) => e.msg === 'text moderated');
+    expect(decided?.obj).toMatchObject({ index: 0, flagged: true, category: 'test', rule: 'word' });
+    const flagged = logger.entries.find((e) => e.msg === 'upload flagged');
+    expect(flagged?.obj).toMatchObject({ reasons: ['text:word:forbidden'] });
+    expect(JSON.stringify(logger.entries)).not.toContain('fruit');
+  });
+
+  it('flags a slur the real text filter reads as a word, but not the same letters read as a low-confidence fragment', async () => {
+    const stage = createSummariseStage({
+      store: createMemoryStore(),
+      summariser: local,
+      textModerator: createLocalTextFilter(),
+      logger: recordingLogger(),
+    });
+    const text = 'Q1 North 1,204 Q2 South 988 Totals kike 2,192 across the four regions this quarter.';
+    const at = text.indexOf('kike');
+    const read = (confidence: number) =>
+      stage({
+        job: job([{ name: 'sheet.png' }]),
+        pages: [{ ...page(0, 'sheet.png', text), uncertain: [[at, at + 4, confidence]] }],
+      });
+    await expect(read(31)).resolves.toMatchObject({ kind: 'text' });
+    await expect(read(95)).rejects.toBeInstanceOf(VerdictError);
+  });
+
   it("joins the image classifier's flags with the text filter's in one verdict, in upload order", async () => {
     const stage = createSummariseStage({
       store: createMemoryStore(),
@@ -211,9 +261,10 @@ describe('summarise stage: text', () => {
       textModerator: wordModerator('x-none'),
       logger: recordingLogger(),
     });
-    const text = `Home Explore Settings\n\nWeekly team update\nThe release moved to Monday. QA found two bugs in the billing screen.`;
+    const text = `Home Explore Settings\n\nSprint notes\n\nWeekly team update\nThe release moved to Monday. QA found two bugs in the billing screen.`;
     const plain = await stage({ job: job([{ name: 'a.png' }]), pages: [page(0, 'a.png', text)] });
-    expect(plain.title).toBe('Home Explore Settings');
+    // Without it, the text's first heading; never the menu above it.
+    expect(plain.title).toBe('Sprint notes');
     const result = await stage({
       job: job([{ name: 'a.png' }]),
       pages: [{ ...page(0, 'a.png', text), heading: 'Weekly team update' }],
@@ -322,12 +373,12 @@ describe('summarise stage with the OpenAI summariser', () => {
     await standin.close();
   });
 
-  const openai = () =>
+  const openai = (timeoutMs = 5_000) =>
     createOpenAISummariser({
       client: new OpenAI({ apiKey: 'sk-test', baseURL: standin.url, maxRetries: 0 }),
       model: 'gpt-4o-mini',
       premiumModel: 'gpt-4o',
-      timeoutMs: 5_000,
+      timeoutMs,
       logger: recordingLogger(),
       fallback: local,
     });
@@ -372,11 +423,11 @@ describe('summarise stage with the OpenAI summariser', () => {
     expect(standin.requests).toHaveLength(0);
   });
 
-  it('passes a server error on as a transient error, not a verdict', async () => {
-    standin.setBehaviour({ chat: 'server-error' });
+  it('passes a timeout on as a transient error, not a verdict', async () => {
+    standin.setBehaviour({ chat: 'slow', slowMs: 2_000 });
     const stage = createSummariseStage({
       store: createMemoryStore(),
-      summariser: openai(),
+      summariser: openai(200),
       textModerator: wordModerator('x-none'),
       logger: recordingLogger(),
     });
@@ -386,13 +437,26 @@ describe('summarise stage with the OpenAI summariser', () => {
     expect(err).toBeInstanceOf(SummariserUnavailableError);
   });
 
-  it('passes a server error while describing on as a transient error too', async () => {
+  it('writes the local summary when the model fails with a server error twice', async () => {
     standin.setBehaviour({ chat: 'server-error' });
+    const stage = createSummariseStage({
+      store: createMemoryStore(),
+      summariser: openai(),
+      textModerator: wordModerator('x-none'),
+      logger: recordingLogger(),
+    });
+    const result = await stage({ job: job([{ name: 'notes.png' }]), pages: [page(0, 'notes.png', lectureNotes)] });
+    expect(result.engine).toBe('local');
+    expect(result.title).toBe('Photosynthesis');
+  });
+
+  it('passes a timeout while describing on as a transient error too', async () => {
+    standin.setBehaviour({ chat: 'slow', slowMs: 2_000 });
     const j = job([{ name: 'sky.jpg', type: 'image/jpeg' }]);
     const store = createMemoryStore({ [j.images[0]!.key]: await photoImage(320, 200) });
     const stage = createSummariseStage({
       store,
-      summariser: openai(),
+      summariser: openai(200),
       textModerator: wordModerator('x-none'),
       logger: recordingLogger(),
     });

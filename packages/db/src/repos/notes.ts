@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, NoteKind, NoteRow } from '../schema.js';
 import { NOTE_KINDS } from '../schema.js';
 import { assertId, assertUuid, InvalidInputError, UploadNotActiveError, UploadNotFoundError } from '../errors.js';
-import { countWords } from '../word-count.js';
+import { countWords } from '@snapnotes/contracts';
 
 export interface CreateNoteForUploadInput {
   uploadId: string;

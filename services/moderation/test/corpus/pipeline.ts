@@ -1,0 +1,125 @@
+/**
+ * Runs corpus images through the product's own stages, as one upload each: the moderation stage (image classifier)
+ * beside the OCR stage (the real tesseract engine), then the summarise stage, which joins the image flags with the
+ * text checks on the OCR text and rejects or summarises. Built from config by the same wiring as the embedded start
+ * (buildModerationStage, buildOcrStage, buildSummariseStage), over an in-memory object store.
+ */
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '@snapnotes/config';
+import {
+  parseVerdict,
+  type ImageRef,
+  type Logger,
+  type ModerationResult,
+  type OcrPageResult,
+  type UploadJob,
+} from '@snapnotes/contracts';
+import { buildOcrStage } from '@snapnotes/ocr';
+import { createOpenAIFromConfig } from '@snapnotes/runtime';
+import { buildSummariseStage } from '@snapnotes/summarise';
+import { createMemoryStore } from '@snapnotes/testing/memory-store';
+import { buildModerationStage } from '../../src/wire.js';
+import type { RenderedItem } from './render.js';
+
+export interface Outcome {
+  id: string;
+  /** The upload was refused as inappropriate (the 400 reply). */
+  rejected: boolean;
+  /** The image classifier flagged it. */
+  byImage: boolean;
+  /** The text checks flagged it: their reason (category and rule, never the text). */
+  textReason: string | null;
+  /** What the text checks let through, by rule. */
+  ignored: Record<string, number>;
+  /** The OCR page result the text checks saw. */
+  page: OcrPageResult;
+}
+
+export interface CorpusPipeline {
+  /** The name of the text checks that ran, e.g. 'text-filter' or 'text-filter+openai'. */
+  readonly textEngine: string;
+  run(rendered: RenderedItem): Promise<Outcome>;
+  close(): Promise<void>;
+}
+
+/** A logger that keeps the summarise stage's decision lines, by upload, and drops everything else. */
+function decisionLogger(): Logger & { decisions: Map<string, Record<string, unknown>[]> } {
+  const decisions = new Map<string, Record<string, unknown>[]>();
+  const make = (bindings: Record<string, unknown>): Logger => {
+    const keep = (obj: object | string, msg?: string) => {
+      if (msg !== 'text moderated' || typeof obj !== 'object') return;
+      const id = String(bindings.uploadId);
+      decisions.set(id, [...(decisions.get(id) ?? []), obj as Record<string, unknown>]);
+    };
+    return { debug: () => {}, info: keep, warn: () => {}, error: () => {}, child: (b) => make({ ...bindings, ...b }) };
+  };
+  return Object.assign(make({}), { decisions });
+}
+
+export async function startCorpusPipeline(options: { env?: Record<string, string> } = {}): Promise<CorpusPipeline> {
+  const config = loadConfig({
+    OCR_LANGUAGES: 'eng',
+    OCR_DEFAULT_LANGUAGES: 'eng',
+    OCR_POOL_SIZE: '2',
+    OPENAI_MODERATION: 'off',
+    ...options.env,
+  });
+  const logger = decisionLogger();
+  const store = createMemoryStore();
+  const openai = createOpenAIFromConfig(config);
+  const [moderation, ocr, summarise] = await Promise.all([
+    buildModerationStage(config, { store, openai, logger }),
+    buildOcrStage(config, { store, logger }),
+    buildSummariseStage(config, { store, openai, logger }),
+  ]);
+  return {
+    textEngine: summarise.textModerator.name,
+    async run({ item, image, contentType, width, height }) {
+      const uploadId = randomUUID();
+      const ref: ImageRef = {
+        index: 0,
+        fileName: `${item.id}.${contentType === 'image/png' ? 'png' : 'jpg'}`,
+        key: `users/1/uploads/${uploadId}/0`,
+        contentType,
+        bytes: image.length,
+        width,
+        height,
+      };
+      await store.put(ref.key, image, contentType);
+      const job: UploadJob = {
+        uploadId,
+        userId: 1,
+        correlationId: item.id,
+        premium: false,
+        languages: ['eng'],
+        images: [ref],
+      };
+      const [moderated, page]: [ModerationResult, OcrPageResult] = await Promise.all([
+        moderation.handler(job),
+        ocr.handler({ job, image: ref }),
+      ]);
+      let rejected = false;
+      try {
+        await summarise.handler({ job, pages: [page], moderation: moderated });
+      } catch (err) {
+        const verdict = parseVerdict((err as Error).message);
+        if (!verdict) throw err;
+        rejected = verdict.code === 'INAPPROPRIATE_CONTENT';
+      }
+      const decision = logger.decisions.get(uploadId)?.[0];
+      logger.decisions.delete(uploadId);
+      await store.deleteMany([ref.key]);
+      return {
+        id: item.id,
+        rejected,
+        byImage: moderated.flagged.length > 0,
+        textReason: decision?.flagged ? `${String(decision.category)}:${String(decision.rule)}` : null,
+        ignored: (decision?.ignored as Record<string, number> | undefined) ?? {},
+        page,
+      };
+    },
+    async close() {
+      await Promise.all([moderation.close(), ocr.close()]);
+    },
+  };
+}
