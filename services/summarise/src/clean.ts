@@ -5,12 +5,16 @@
  * Tesseract returns one line of text per printed line. A paragraph that wraps over five printed lines
  * arrives as five lines, words split at a line end arrive as "informa-" + "tion", list items arrive as
  * "• item" lines, and stray marks (rules, icons, bullets on their own) arrive as lines of lone symbols.
- * `parseBlocks` turns that into headings, paragraphs, lists and code blocks; `cleanOcrText` renders the
+ * `parseBlocks` turns that into headings, paragraphs, lists and code blocks; `prepareSummaryText` renders the
  * blocks back to plain text, one paragraph per line, blocks separated by a blank line.
  */
 
+import { BARE_MESSAGE_TIME_RE, CLOCK_RE, MESSAGE_TIME_RE, furnitureOf, isStatusBar } from './furniture.js';
+
 export type Block =
   | { type: 'heading'; text: string }
+  /** A line of page furniture (a button row, a count, a byline, a page number): see furniture.ts. */
+  | { type: 'furniture'; text: string }
   | { type: 'paragraph'; text: string }
   /** `start` is the first number of an ordered list (lists may continue across pages). */
   | { type: 'list'; ordered: boolean; start: number; items: string[] }
@@ -32,8 +36,6 @@ const LIGATURES: Record<string, string> = { ﬀ: 'ff', ﬁ: 'fi', ﬂ: 'fl', ﬃ
 /** Bullet glyphs, including the ones tesseract commonly reads a round bullet as ("«", "°", "»"). */
 const BULLET_RE = /^([-–—*•·▪▫◦‣●○■□➢➤►▶▸✓✔✗→>«»°])\s+(.*)$/u;
 const ORDERED_RE = /^(?:(\d{1,3})[.)]|\((\d{1,3})\)|([a-z])[.)]|\(([a-z])\)|([A-Z])\))\s+(.*)$/;
-/** A clock time such as 10:42, 9.05 pm, 21:07:33. */
-export const TIME_RE = /\b\d{1,2}[:.]\d{2}(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?(?=\W|$)/;
 const TERMINAL_RE = /[.!?…。！？]["'”’)\]]*$/u;
 const CONNECTIVE_END_RE = /\b(?:and|or|but|of|the|a|an|to|in|for|with|on|by|from|as|at|that|which|is|are|was|were)$/i;
 const SEPARATOR_RE = /^([-=_*~#.·•])(?:\s*\1){2,}$/u;
@@ -102,6 +104,8 @@ const CODE_PATTERNS: RegExp[] = [
   /^from\s+[\w.]+\s+import\s+\S/,
   /^export\s+(?:default|const|let|function|class|interface|type|async|\{|\*)/,
   /^return(?:\s.*)?;$/,
+  /^return\s+[\w$.[\]]+\(.*\)\s*;?$/,
+  /^import\s*\($/,
   /^(?:public|private|protected)\s+(?:static\s+)?(?:final\s+)?[\w<>[\]]+\s+\w+\s*[({=;]/,
   /^#include\s*[<"]/,
   /^package\s+[\w.]+;?$/,
@@ -133,10 +137,40 @@ export function isCodeLine(line: string): boolean {
 
 const BRACKET_ONLY_RE = /^[\s{}()[\];,]+$/;
 
+const BEFORE_I_RE =
+  /\b(what|when|why|how|where|who|if|and|but|so|as|that|because|then|than|until|while|where|now|today)\s\|(?=\s)/giu;
+
+/** A lone "|" that OCR read for the pronoun "I": before a lower-case word, or after "what", "when", "but"… */
+function fixPipeI(line: string): string {
+  return line.replace(/(^|\s)\|(?=\s+\p{Ll})/gu, '$1I').replace(BEFORE_I_RE, '$1 I');
+}
+
+const CLOCK_G = new RegExp(CLOCK_RE.source, 'g');
+const DAY_WORDS_RE = /\b(?:today|yesterday|heute|gestern|aujourd'hui|hier|hoy|ayer|at|um|à|a las)\b/giu;
+
+/**
+ * The speaker of a chat's "Name 10:42 AM" or "Name Today at 4:12 PM" line, or null when the line is not one: a name
+ * is one to four capitalised words (or one user name), and a message that ends with its time ("See you there 17:47
+ * ✓✓") is not a speaker line.
+ */
+export function chatSpeaker(line: string): string | null {
+  const t = line.trim();
+  if (!CLOCK_RE.test(t) || /[✓✔]/u.test(t) || t.length > 48 || t.split(/\s+/).length > 7) return null;
+  const name = t
+    .replace(CLOCK_G, ' ')
+    .replace(DAY_WORDS_RE, ' ')
+    .replace(/[[\]()|,·•:–—-]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!name || TERMINAL_RE.test(name)) return null;
+  const words = name.split(' ');
+  const capitalised = words.length <= 4 && words.every((w) => /^[\p{Lu}\p{Lt}][\p{L}'’.]*$/u.test(w));
+  const userName = words.length === 1 && /^[a-z][a-z0-9]*[._][a-z0-9._]+$/.test(name);
+  return capitalised || userName ? name : null;
+}
+
 function isChatMetaLine(t: string): boolean {
-  if (!TIME_RE.test(t)) return false;
-  const words = t.split(/\s+/).length;
-  return words <= 6 && t.length <= 48 && !TERMINAL_RE.test(t.replace(/\s*[AaPp]\.?[Mm]\.?$/, ''));
+  return chatSpeaker(t) !== null;
 }
 
 function wordCount(s: string): number {
@@ -167,6 +201,7 @@ export function joinWrapped(before: string, after: string): string {
 type Line =
   | { kind: 'blank' }
   | { kind: 'break' }
+  | { kind: 'furniture'; text: string }
   | { kind: 'bullet'; ordered: boolean; number: number; text: string }
   | { kind: 'text'; text: string; indent: number }
   | { kind: 'code'; raw: string };
@@ -206,14 +241,17 @@ function classifyLines(text: string): Line[] {
       out.push({ kind: 'code', raw: l });
       return;
     }
-    const t = l.trim();
+    // A back arrow before a screen's title ("< Settings", "< Marco Bellini") is an icon, not text.
+    const t = l.trim().replace(/^[<‹←]\s+(?=[\p{Lu}\p{N}])/u, '');
     if (t === '') out.push({ kind: 'blank' });
     else if (SEPARATOR_RE.test(t)) out.push({ kind: 'break' });
-    else if (isNoiseLine(t)) return;
+    else if (isNoiseLine(t) || isStatusBar(t)) return;
+    else if (!isChatMetaLine(t) && (furnitureOf(t) || BARE_MESSAGE_TIME_RE.test(t)))
+      out.push({ kind: 'furniture', text: normaliseSpaces(t) });
     else {
-      const bullet = parseBulletLine(t);
+      const bullet = parseBulletLine(fixPipeI(t));
       if (bullet) out.push({ kind: 'bullet', ...bullet, text: normaliseSpaces(bullet.text) });
-      else out.push({ kind: 'text', text: normaliseSpaces(t), indent: l.length - l.trimStart().length });
+      else out.push({ kind: 'text', text: normaliseSpaces(fixPipeI(t)), indent: l.length - l.trimStart().length });
     }
   });
   return out;
@@ -279,6 +317,39 @@ export function parseBlocks(text: string): Block[] {
     }
     if (code) closeCode();
 
+    if ((line.kind === 'furniture' || line.kind === 'text') && BARE_MESSAGE_TIME_RE.test(line.text)) {
+      // A chat bubble's time wrapped onto a line of its own ends the bubble above it.
+      const prev = prevBlock();
+      if (para !== null) {
+        paraText = `${paraText} ${line.text}`;
+        closePara();
+        lastLine = line.text;
+        continue;
+      }
+      if (prev?.type === 'heading' && !isChatMetaLine(prev.text)) {
+        blocks[blocks.length - 1] = { type: 'paragraph', text: `${prev.text} ${line.text}` };
+        lastLine = line.text;
+        continue;
+      }
+    }
+
+    if (line.kind === 'furniture') {
+      // Page furniture stands alone: it never runs into a paragraph or a list item.
+      closePara();
+      closeList();
+      blocks.push({ type: 'furniture', text: line.text });
+      lastLine = line.text;
+      continue;
+    }
+
+    if (line.kind === 'blank' && para !== null) {
+      // A paragraph wrapped across a gap (OCR puts blank lines between blocks of one column): the next line goes on
+      // with it when this one ends open and the next starts in lower case.
+      const next = nextContent(i + 1);
+      const open = !TERMINAL_RE.test(lastLine) && !/:$/.test(lastLine) && !MESSAGE_TIME_RE.test(lastLine);
+      if (open && next?.kind === 'text' && !isChatMetaLine(next.text) && startsLower(next.text)) continue;
+    }
+
     if (line.kind === 'blank' || line.kind === 'break') {
       closePara();
       // A blank line inside a list does not end it (items are often spaced); a separator does.
@@ -320,6 +391,8 @@ export function parseBlocks(text: string): Block[] {
       t.length <= 70 &&
       !TERMINAL_RE.test(t) &&
       !/[,;:\-–—]$/.test(t) &&
+      // "Volunteers who have counted sea stars at" goes on on the next line.
+      !(lines[i + 1]?.kind === 'text' && wordCount(t) >= 4 && CONNECTIVE_END_RE.test(t)) &&
       /^[\p{Lu}\p{N}\p{Lo}]/u.test(t) &&
       /\p{L}/u.test(t);
     const chatMeta = isChatMetaLine(t);
@@ -357,6 +430,8 @@ export function parseBlocks(text: string): Block[] {
       }
     }
     lastLine = t;
+    // A chat bubble ends with its time ("… tonight? 17:40"): the next line is another message.
+    if (MESSAGE_TIME_RE.test(t)) closePara();
   }
   closeAll();
   return mergeAdjacentLists(blocks);
@@ -382,6 +457,7 @@ export function renderBlocks(blocks: Block[]): string {
     .map((b) => {
       switch (b.type) {
         case 'heading':
+        case 'furniture':
         case 'paragraph':
           return b.text;
         case 'list':
@@ -395,7 +471,7 @@ export function renderBlocks(blocks: Block[]): string {
 }
 
 /** Cleans OCR text for summarising: the rendering of `parseBlocks`. */
-export function cleanOcrText(text: string): string {
+export function prepareSummaryText(text: string): string {
   return renderBlocks(parseBlocks(text));
 }
 

@@ -1,6 +1,6 @@
 export {
   type Block,
-  cleanOcrText,
+  prepareSummaryText,
   parseBlocks,
   renderBlocks,
   tidyOriginalText,

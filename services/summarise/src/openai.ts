@@ -1,8 +1,9 @@
 /**
  * The OpenAI summariser: chat completions with a strict JSON schema, for OpenAI itself or any server that
  * speaks its API (Ollama, llama.cpp, vLLM). Their JSON-schema support differs, so the reply is always
- * validated with zod after stripping code fences (DESIGN §4); an unusable reply is retried once, then the
- * local summariser takes over. Server errors and timeouts are thrown: the queue retries the job.
+ * validated with zod after stripping code fences (DESIGN §4). An unusable reply, a refusal or a server error
+ * (5xx) is retried once, then the local summariser takes over, so an upload never fails because of a model;
+ * timeouts, rate limits and connection errors are thrown: the queue retries the job.
  */
 import type { DescribeRequest, Logger, SummariseRequest, Summariser, SummaryDraft } from '@snapnotes/contracts';
 import OpenAI from 'openai';
@@ -27,6 +28,8 @@ export interface OpenAISummariserOptions {
   logger: Logger;
   /** Takes over when the model's reply is unusable or the server refuses the request (the local summariser). */
   fallback: Summariser;
+  /** Pause before retrying a request the server failed with a 5xx (default 300 ms). */
+  serverErrorRetryMs?: number;
 }
 
 /** A failure the queue should retry: 5xx, 429, timeouts, connection errors. */
@@ -133,13 +136,14 @@ const RETRY_INSTRUCTION =
 /** Longest side of images sent to a vision model: enough detail, far smaller requests than 10 MB originals. */
 const VISION_MAX_SIDE = 1536;
 
-type Failure = 'transient' | 'bad-request' | 'refused';
+type Failure = 'transient' | 'server-error' | 'bad-request' | 'refused';
 
 function classify(err: unknown): Failure | null {
   if (err instanceof OpenAI.APIConnectionError) return 'transient'; // includes timeouts
   if (err instanceof OpenAI.APIError) {
     const status = err.status;
-    if (status === undefined || status >= 500 || status === 408 || status === 409 || status === 429) return 'transient';
+    if (status !== undefined && status >= 500) return 'server-error';
+    if (status === undefined || status === 408 || status === 409 || status === 429) return 'transient';
     if (status === 400 || status === 413 || status === 422) return 'bad-request';
     return 'refused'; // 401, 403, 404: configuration (key, model name, endpoint)
   }
@@ -205,6 +209,18 @@ export function createOpenAISummariser(opts: OpenAISummariserOptions): Summarise
         completion = await opts.client.chat.completions.create(body, { timeout: opts.timeoutMs, maxRetries: 0 });
       } catch (err) {
         const kind = classify(err);
+        if (kind === 'server-error') {
+          if (attempt === 1) {
+            log.warn({ op, model, attempt, err: describeError(err) }, 'OpenAI server error; retrying once');
+            await new Promise((resolve) => setTimeout(resolve, opts.serverErrorRetryMs ?? 300));
+            continue;
+          }
+          log.warn(
+            { op, model, attempt, err: describeError(err) },
+            `OpenAI failed the ${op} twice; using the local summariser`,
+          );
+          return null;
+        }
         if (kind === 'transient' || kind === null) {
           log.warn({ op, model, attempt, err: describeError(err) }, 'OpenAI request failed; the job will be retried');
           throw new SummariserUnavailableError(`OpenAI ${op} with ${model} failed: ${describeError(err)}`, {

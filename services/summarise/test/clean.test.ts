@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cleanOcrText,
+  prepareSummaryText,
   isCodeLine,
   isNoiseLine,
   joinWrapped,
@@ -101,7 +101,7 @@ describe('parseBlocks', () => {
         'Temperature, because enzymes work best in a narrow range',
       ],
     });
-    const text = cleanOcrText(lectureNotes);
+    const text = prepareSummaryText(lectureNotes);
     expect(text).toContain('The enzyme RuBisCO catalyses');
     expect(text).not.toMatch(/^\|$/m);
     expect(text).not.toMatch(/^—$/m);
@@ -180,20 +180,20 @@ describe('parseBlocks', () => {
   });
 
   it('normalises whitespace and spaces before punctuation', () => {
-    expect(cleanOcrText('Hello   world , this is\t\ta test .\n\n\n\nNext   paragraph here .')).toBe(
+    expect(prepareSummaryText('Hello   world , this is\t\ta test .\n\n\n\nNext   paragraph here .')).toBe(
       'Hello world, this is a test.\n\nNext paragraph here.',
     );
   });
 
   it('returns nothing for text that is only noise', () => {
     expect(parseBlocks('|\n—\n  ~ .\n\n•')).toEqual([]);
-    expect(cleanOcrText('')).toBe('');
+    expect(prepareSummaryText('')).toBe('');
   });
 
   it('is stable: cleaning cleaned text changes nothing', () => {
     for (const sample of [lectureNotes, chatTranscript, codeSnippet, hyphenatedBullets, longArticle]) {
-      const once = cleanOcrText(sample);
-      expect(cleanOcrText(once)).toBe(once);
+      const once = prepareSummaryText(sample);
+      expect(prepareSummaryText(once)).toBe(once);
     }
   });
 });

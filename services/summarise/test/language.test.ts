@@ -28,3 +28,17 @@ describe('detectLanguage', () => {
     expect(languageName('xyz')).toBe('xyz');
   });
 });
+
+describe("the note's language from OCR's page languages", () => {
+  it('takes the language of most of the text, and leaves undecided pages to the summariser', async () => {
+    const { pageLanguage } = await import('../src/stage.js');
+    expect(
+      pageLanguage([
+        { text: 'kurz', language: 'deu' },
+        { text: 'a much longer English page', language: 'eng' },
+      ]),
+    ).toBe('eng');
+    expect(pageLanguage([{ text: 'Ein langer deutscher Text', language: 'deu' }, { text: 'no language' }])).toBe('deu');
+    expect(pageLanguage([{ text: 'nothing detected' }])).toBeNull();
+  });
+});

@@ -1,10 +1,11 @@
 import sharp from 'sharp';
 import { type Summariser, type SummaryDraft, VerdictError } from '@snapnotes/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanOcrText } from '../src/clean.js';
+import { prepareSummaryText } from '../src/clean.js';
 import { colourName } from '../src/describe.js';
 import { detectLanguage } from '../src/language.js';
-import { createLocalSummariser, headingTitle } from '../src/local.js';
+import { createLocalSummariser } from '../src/local.js';
+import { headingTitle } from '../src/local/title.js';
 import { drawingImage, graphicImage, photoImage } from './images.js';
 import { recordingLogger } from './logger.js';
 import { chatTranscript, codeSnippet, frenchNotes, hyphenatedBullets, lectureNotes, longArticle } from './samples.js';
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 
 async function summarise(...texts: string[]): Promise<SummaryDraft> {
-  const pages = texts.map((t, i) => ({ fileName: `page-${i + 1}.png`, text: cleanOcrText(t) }));
+  const pages = texts.map((t, i) => ({ fileName: `page-${i + 1}.png`, text: prepareSummaryText(t) }));
   return summariser.summarise({ pages, premium: false, language: detectLanguage(pages.map((p) => p.text).join('\n')) });
 }
 
@@ -57,7 +58,7 @@ describe('local summarise', () => {
     expectWellFormed(d);
     expect(d.title).toBe('Remote work has changed how teams communicate');
     expect(d.keyPoints.length).toBeGreaterThanOrEqual(4);
-    const cleaned = cleanOcrText(longArticle);
+    const cleaned = prepareSummaryText(longArticle);
     const positions = d.keyPoints.map((k) => cleaned.indexOf(k.replace(/…$/, '')));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -115,7 +116,7 @@ describe('local summarise', () => {
     expectWellFormed(d);
     expect(d.title).toBe('La Révolution française');
     expect(d.keyPoints.length).toBeGreaterThanOrEqual(3);
-    expect(d.keyPoints.every((k) => cleanOcrText(frenchNotes).includes(k.replace(/…$/, '')))).toBe(true);
+    expect(d.keyPoints.every((k) => prepareSummaryText(frenchNotes).includes(k.replace(/…$/, '')))).toBe(true);
   });
 
   it('text in a non-Latin script gets a title and key points from its own sentences', async () => {
@@ -175,12 +176,16 @@ For data that changes often, prefer short lifetimes combined with stale-while-re
 
 describe('local summarise: the heading OCR found', () => {
   async function withHeading(text: string, heading: string | undefined): Promise<SummaryDraft> {
-    const pages = [{ fileName: 'docs.png', text: cleanOcrText(text), ...(heading ? { heading } : {}) }];
+    const pages = [{ fileName: 'docs.png', text: prepareSummaryText(text), ...(heading ? { heading } : {}) }];
     return summariser.summarise({ pages, premium: false, language: 'eng' });
   }
 
   it("is the title when the page has one, instead of the sidebar's first item", async () => {
-    expect((await withHeading(docsPage, undefined)).title).toBe('Caching strategies');
+    // Without it, the headline above the article's date; the sidebar is a menu.
+    expect((await withHeading(docsPage, undefined)).title).toBe('Caching strategies for REST APIs');
+    expect((await withHeading(docsPage.replace(/^Updated.*$/m, ''), undefined)).title).toBe(
+      'Caching strategies for REST APIs',
+    );
     const d = await withHeading(docsPage, 'Caching strategies for REST APIs');
     expectWellFormed(d);
     expect(d.title).toBe('Caching strategies for REST APIs');
@@ -196,7 +201,7 @@ describe('local summarise: the heading OCR found', () => {
   it('is ignored when it is not sensible: not in the text, a clock time, mostly digits', async () => {
     for (const heading of ['Something the page does not say', '10:42 AM', '12 345 678', 'ab']) {
       expect(headingTitle(heading, docsPage)).toBeNull();
-      expect((await withHeading(docsPage, heading)).title).toBe('Caching strategies');
+      expect((await withHeading(docsPage, heading)).title).toBe('Caching strategies for REST APIs');
     }
     expect(headingTitle(undefined, docsPage)).toBeNull();
     expect(headingTitle('  Caching   strategies for REST APIs ', docsPage)).toBe('Caching strategies for REST APIs');
@@ -204,8 +209,8 @@ describe('local summarise: the heading OCR found', () => {
 
   it('of the first page only names the note', async () => {
     const pages = [
-      { fileName: 'a.png', text: cleanOcrText(lectureNotes) },
-      { fileName: 'b.png', text: cleanOcrText(docsPage), heading: 'Caching strategies for REST APIs' },
+      { fileName: 'a.png', text: prepareSummaryText(lectureNotes) },
+      { fileName: 'b.png', text: prepareSummaryText(docsPage), heading: 'Caching strategies for REST APIs' },
     ];
     const d = await summariser.summarise({ pages, premium: false, language: 'eng' });
     expect(d.title).toBe('Photosynthesis');

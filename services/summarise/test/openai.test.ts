@@ -120,14 +120,38 @@ describe('openai summarise', () => {
     expect(entries.some((e) => e.level === 'warn' && /using the local summariser/.test(e.msg ?? ''))).toBe(true);
   });
 
-  it('throws a transient error on a 5xx (no hidden SDK retries), for the queue to retry', async () => {
+  it('retries a 5xx once (no hidden SDK retries), then falls back to the local summariser', async () => {
     standin.setBehaviour({ chat: 'server-error' });
-    const err = await make()
+    const d = await make().summarise(request());
+    expect(d.engine).toBe('local');
+    expect(d.title).toBe('Photosynthesis');
+    expect(standin.requests.map((r) => r.status)).toEqual([500, 500]);
+    expect(entries.some((e) => e.level === 'warn' && /using the local summariser/.test(e.msg ?? ''))).toBe(true);
+  });
+
+  it('uses the retry when the 5xx was passing', async () => {
+    standin.setBehaviour({ chatQueue: ['server-error'] });
+    const d = await make().summarise(request());
+    expect(d.engine).toBe('openai:gpt-4o-mini');
+    expect(standin.requests.map((r) => r.status)).toEqual([500, 200]);
+  });
+
+  it('throws a transient error on a rate limit, for the queue to retry', async () => {
+    const client = new OpenAI({
+      apiKey: API_KEY,
+      baseURL: standin.url,
+      maxRetries: 0,
+      fetch: async () =>
+        new Response(JSON.stringify({ error: { message: 'Rate limit reached', type: 'requests' } }), {
+          status: 429,
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
+    const err = await make({ client })
       .summarise(request())
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SummariserUnavailableError);
-    expect((err as Error).message).toMatch(/500/);
-    expect(standin.requests).toHaveLength(1);
+    expect((err as Error).message).toMatch(/429/);
   });
 
   it('throws a transient error on a timeout', async () => {
@@ -211,11 +235,11 @@ describe('openai describe', () => {
     expect(standin.requests[0]!.status).toBe(400);
   });
 
-  it('throws a transient error on a 5xx', async () => {
+  it('falls back to the local describer after a 5xx and its retry', async () => {
     standin.setBehaviour({ chat: 'server-error' });
-    await expect(make().describe({ images: await img(), premium: false })).rejects.toBeInstanceOf(
-      SummariserUnavailableError,
-    );
+    const d = await make().describe({ images: await img(), premium: false });
+    expect(d.engine).toBe('local');
+    expect(standin.requests).toHaveLength(2);
   });
 });
 

@@ -1,0 +1,68 @@
+/**
+ * pnpm bench:notes: the notes rubric. The local summariser (no model configured) writes a note for every screenshot
+ * of the corpus (services/summarise/test/rubric: 46 pages of 16 kinds, as OCR reads them), and this prints per kind
+ * how many titles name the subject (target ≥ 90%), how many key points are page furniture (target 0) and how many
+ * detailed summaries of long texts fail (longer than the text, or out of order).
+ *
+ * BENCH_NOTES_OCR=1 also draws every page as a screen, renders it with Debian's Chromium, reads it with the product's
+ * OCR engine (startOcrReader) and scores the notes written from that real OCR output (about 2 s a page).
+ * BENCH_NOTES_SHOW=1 prints every note. Exits non-zero when a target is missed.
+ */
+import { startOcrReader } from '@snapnotes/ocr';
+import pino from 'pino';
+import { prepareSummaryText } from '../../services/summarise/src/clean.js';
+import { detectLanguage } from '../../services/summarise/src/language.js';
+import { createLocalSummariser } from '../../services/summarise/src/local.js';
+import { CORPUS } from '../../services/summarise/test/rubric/corpus/index.js';
+import { type ItemScore, figures, report, runRubric, scoreItem } from '../../services/summarise/test/rubric/score.js';
+import { launchChromium, renderItem } from './notes-render.js';
+
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
+const show = process.env.BENCH_NOTES_SHOW === '1';
+
+function print(label: string, scores: ItemScore[]): boolean {
+  console.log(`\n${label}\n${report(scores)}`);
+  if (show) {
+    for (const s of scores) {
+      console.log(`\n## ${s.item.id}\ntitle: ${s.draft.title}\n${s.draft.keyPoints.map((k) => `- ${k}`).join('\n')}`);
+    }
+  }
+  const all = figures(scores).at(-1)!;
+  return all.titlesNamingSubject / all.items >= 0.9 && all.junkKeyPoints === 0 && all.summaryFailures === 0;
+}
+
+const started = Date.now();
+const local = await createLocalSummariser({ logger });
+const scores = await runRubric((req) => local.summarise(req));
+let ok = print(`Notes rubric: the corpus's OCR-like text, local summariser (${Date.now() - started} ms)`, scores);
+
+if (process.env.BENCH_NOTES_OCR === '1') {
+  const t0 = Date.now();
+  const browser = await launchChromium();
+  const reader = await startOcrReader({ languages: ['eng', 'fra', 'deu', 'spa'], poolSize: 2, logger });
+  try {
+    const ocrScores = await Promise.all(
+      CORPUS.map(async (item) => {
+        const png = await renderItem(browser, item);
+        const read = await reader.read(png, item.language ? [item.language] : ['eng']);
+        const text = prepareSummaryText(read.text);
+        const draft = await local.summarise({
+          pages: [{ fileName: `${item.id}.png`, text, ...(read.heading ? { heading: read.heading } : {}) }],
+          premium: false,
+          language: read.language ?? detectLanguage(text),
+        });
+        if (show) console.log(`\n## ${item.id} (OCR heading: ${read.heading ?? '—'})\n${read.text}`);
+        return scoreItem(item, draft, read.text);
+      }),
+    );
+    ok = print(`Notes rubric: the same pages rendered and read by real OCR (${Date.now() - t0} ms)`, ocrScores) && ok;
+  } finally {
+    await reader.close();
+    await browser.close();
+  }
+}
+
+if (!ok) {
+  console.log('\nA target was missed (≥ 90% of titles naming the subject, 0 junk key points, 0 failing summaries).');
+  process.exitCode = 1;
+}
