@@ -7,8 +7,8 @@
  * npm packages find relative to themselves (tesseract.js worker script and wasm core, tfjs wasm binaries, the
  * nsfwjs model, language data, wink model) stay where their packages expect them.
  *
- * Externals are marked side-effect free, so an unused import of a heavy package drops out of a bundle (summarise
- * bundles the moderation text filter, but never loads TensorFlow.js). No workspace module imports a package for
+ * Externals are marked side-effect free, so an unused import of a heavy package drops out of a bundle (a service
+ * may bundle a workspace package of which it uses one function). No workspace module imports a package for
  * its side effects alone; the deploy test fails if a bundle's imports and the service's dependencies differ.
  */
 import { isBuiltin } from 'node:module';

@@ -9,6 +9,7 @@
  * blocks back to plain text, one paragraph per line, blocks separated by a blank line.
  */
 
+import { countWords } from '@snapnotes/contracts';
 import { BARE_MESSAGE_TIME_RE, CLOCK_RE, MESSAGE_TIME_RE, furnitureOf, isStatusBar } from './furniture.js';
 
 export type Block =
@@ -171,10 +172,6 @@ export function chatSpeaker(line: string): string | null {
 
 function isChatMetaLine(t: string): boolean {
   return chatSpeaker(t) !== null;
-}
-
-function wordCount(s: string): number {
-  return s.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 }
 
 function startsLower(s: string): boolean {
@@ -386,13 +383,13 @@ export function parseBlocks(text: string): Block[] {
     const next = nextContent(i + 1);
     const endsOpen = para !== null && !TERMINAL_RE.test(lastLine) && !/:$/.test(lastLine);
     const headingCandidate =
-      wordCount(t) >= 1 &&
-      wordCount(t) <= 10 &&
+      countWords(t) >= 1 &&
+      countWords(t) <= 10 &&
       t.length <= 70 &&
       !TERMINAL_RE.test(t) &&
       !/[,;:\-–—]$/.test(t) &&
       // "Volunteers who have counted sea stars at" goes on on the next line.
-      !(lines[i + 1]?.kind === 'text' && wordCount(t) >= 4 && CONNECTIVE_END_RE.test(t)) &&
+      !(lines[i + 1]?.kind === 'text' && countWords(t) >= 4 && CONNECTIVE_END_RE.test(t)) &&
       /^[\p{Lu}\p{N}\p{Lo}]/u.test(t) &&
       /\p{L}/u.test(t);
     const chatMeta = isChatMetaLine(t);
