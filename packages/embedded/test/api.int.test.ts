@@ -239,7 +239,7 @@ describe('bad uploads get a specific 400 and leave nothing behind', () => {
 
   it('a file under another field name', async () => {
     const form = new FormData();
-    form.append('file', new Blob([await renderScreenshot({ lines: ['x'] })]), 'x.png');
+    form.append('file', new Blob([new Uint8Array(await renderScreenshot({ lines: ['x'] }))]), 'x.png');
     const res = await fetch(`${app.url}/api/process-screenshots`, {
       method: 'POST',
       headers: { authorization: `Bearer ${bob.user.idToken}` },

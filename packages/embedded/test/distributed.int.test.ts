@@ -291,7 +291,9 @@ async function newUser(name: string): Promise<Uploader> {
     token: user.idToken,
     upload(files, requestId) {
       const form = new FormData();
-      files.forEach((f, i) => form.append('images', new Blob([f], { type: 'image/png' }), `page-${i + 1}.png`));
+      files.forEach((f, i) =>
+        form.append('images', new Blob([new Uint8Array(f)], { type: 'image/png' }), `page-${i + 1}.png`),
+      );
       return fetch(`${gatewayUrl}/api/process-screenshots`, {
         method: 'POST',
         headers: { ...auth, 'x-request-id': requestId },
@@ -425,8 +427,12 @@ describe('the distributed stack, one process per service', () => {
     const id = requestId('verdict');
     const form = new FormData();
     const fine = await renderScreenshot({ lines: ['A perfectly ordinary page of notes'] });
-    form.append('images', new Blob([fine], { type: 'image/png' }), 'fine.png');
-    form.append('images', new Blob([await renderFlaggedByClassifier()], { type: 'image/png' }), 'flagged.png');
+    form.append('images', new Blob([new Uint8Array(fine)], { type: 'image/png' }), 'fine.png');
+    form.append(
+      'images',
+      new Blob([new Uint8Array(await renderFlaggedByClassifier())], { type: 'image/png' }),
+      'flagged.png',
+    );
     const res = await fetch(`${gatewayUrl}/api/process-screenshots`, {
       method: 'POST',
       headers: { authorization: `Bearer ${user.token}`, 'x-request-id': id },

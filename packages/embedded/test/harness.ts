@@ -89,7 +89,8 @@ export async function signUp(app: TestApp, name = 'Test User'): Promise<Client> 
     send,
     upload(files, extra = {}) {
       const form = new FormData();
-      for (const f of files) form.append('images', new Blob([f.data], { type: f.type ?? 'image/png' }), f.name);
+      for (const f of files)
+        form.append('images', new Blob([new Uint8Array(f.data)], { type: f.type ?? 'image/png' }), f.name);
       for (const [k, v] of Object.entries(extra)) form.append(k, v);
       return fetch(`${app.url}/api/process-screenshots`, { method: 'POST', headers: auth, body: form });
     },

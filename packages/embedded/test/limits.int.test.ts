@@ -32,7 +32,7 @@ async function screenshots(count: number, label: string) {
 /** Uploads with the client's token to any gateway (the harness client is bound to one). */
 function uploadTo(url: string, c: Client, files: Array<{ name: string; data: Buffer }>) {
   const form = new FormData();
-  for (const f of files) form.append('images', new Blob([f.data], { type: 'image/png' }), f.name);
+  for (const f of files) form.append('images', new Blob([new Uint8Array(f.data)], { type: 'image/png' }), f.name);
   return fetch(`${url}/api/process-screenshots`, {
     method: 'POST',
     headers: { authorization: `Bearer ${c.user.idToken}` },

@@ -55,7 +55,11 @@ describe('correlation id and metrics', () => {
   it('uses the caller’s x-request-id for the upload, and /metrics shows requests, stage timings and queue depth', async () => {
     const requestId = `ops-test-${Date.now()}`;
     const form = new FormData();
-    form.append('images', new Blob([await renderScreenshot({ lines: ['Metrics are counted per stage'] })]), 'm.png');
+    form.append(
+      'images',
+      new Blob([new Uint8Array(await renderScreenshot({ lines: ['Metrics are counted per stage'] }))]),
+      'm.png',
+    );
     const res = await fetch(`${app.url}/api/process-screenshots`, {
       method: 'POST',
       headers: { authorization: `Bearer ${user.user.idToken}`, 'x-request-id': requestId },
