@@ -1,4 +1,11 @@
 import { defineConfig } from 'tsup';
 import { serviceBuild } from '../../tools/tsup.service.js';
 
-export default defineConfig(serviceBuild({ main: 'src/main.ts', 'analysis-worker': 'src/analysis-worker.ts' }));
+export default defineConfig(
+  serviceBuild({
+    main: 'src/main.ts',
+    'analysis-worker': 'src/analysis-worker.ts',
+    // PaddleOCR's worker thread (src/paddle/pool.ts looks for paddle-worker.js beside the bundle that imports it).
+    'paddle-worker': 'src/paddle/paddle-worker.ts',
+  }),
+);
