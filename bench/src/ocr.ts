@@ -47,6 +47,7 @@ import {
 export interface BenchEngines {
   reader(): Promise<OcrReader>;
   engine(): Promise<TesseractEngine>;
+  paddleReader(): Promise<OcrReader>;
 }
 
 /** One way of reading an image: a name and a function of the shared engines and the encoded image. */
@@ -73,6 +74,15 @@ export const CONFIGURATIONS: EngineConfig[] = [
     name: 'before',
     run: async (engines, image) => {
       const r = await recognizeBuffer(await engines.engine(), image, ['eng'], { straighten: false });
+      return { text: r.text, hasText: hasEnoughText(r.text, r.confidence) };
+    },
+  },
+  {
+    // OCR_ENGINE=paddle: PaddleOCR PP-OCRv4 (detection + recognition on onnxruntime, 2 threads) reads English
+    // pages, its boxes put back into rows; pages in other languages go to the tesseract path (paddle-reader.ts).
+    name: 'paddle',
+    run: async (engines, image) => {
+      const r = await (await engines.paddleReader()).read(image, ['eng']);
       return { text: r.text, hasText: hasEnoughText(r.text, r.confidence) };
     },
   },
@@ -225,7 +235,7 @@ async function main(): Promise<void> {
   }
 
   const logger = pino({ level: 'warn' });
-  const started: { reader?: Promise<OcrReader>; engine?: Promise<TesseractEngine> } = {};
+  const started: { reader?: Promise<OcrReader>; engine?: Promise<TesseractEngine>; paddle?: Promise<OcrReader> } = {};
   const engines: BenchEngines = {
     reader: () => (started.reader ??= startOcrReader({ languages: ENGINE_LANGUAGES, poolSize: POOL_SIZE, logger })),
     engine: () =>
@@ -235,6 +245,13 @@ async function main(): Promise<void> {
           return e;
         },
       )),
+    paddleReader: () =>
+      (started.paddle ??= startOcrReader({
+        languages: ENGINE_LANGUAGES,
+        poolSize: POOL_SIZE,
+        logger,
+        engine: 'paddle',
+      })),
   };
   try {
     const wanted = env.OCR_BENCH_CONFIGS?.split(',')
@@ -291,7 +308,11 @@ async function main(): Promise<void> {
       console.log(`\nresults written to ${file}`);
     }
   } finally {
-    await Promise.all([started.reader?.then((r) => r.close()), started.engine?.then((e) => e.close())]);
+    await Promise.all([
+      started.reader?.then((r) => r.close()),
+      started.engine?.then((e) => e.close()),
+      started.paddle?.then((r) => r.close()),
+    ]);
   }
 }
 

@@ -119,6 +119,12 @@ export const envSchema = z.object({
   /** Folder of *.traineddata files (e.g. Debian's /usr/share/tesseract-ocr/5/tessdata); default: npm packages. */
   TESSDATA_DIR: optionalString,
   OCR_POOL_SIZE: int(2, 1, 16),
+  /**
+   * The OCR engine: tesseract (default; tesseract.js with the layout analysis, docs/OCR.md) or paddle (PaddleOCR
+   * PP-OCRv4 on onnxruntime for English pages, tesseract for the others; measured worse on our corpus, kept as an
+   * option). Each OCR worker loads the engine named here.
+   */
+  OCR_ENGINE: z.enum(['tesseract', 'paddle']).default('tesseract'),
 
   MODERATION_NSFW_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
   MODERATION_IMAGE_CLASSIFIER: bool.default(true),

@@ -6,6 +6,8 @@
 import type { Logger } from '@snapnotes/contracts';
 import { createAnalysisPool } from './analysis-pool.js';
 import { createTesseractEngine } from './engine.js';
+import { createPaddlePool } from './paddle/index.js';
+import { readWithPaddle } from './paddle-reader.js';
 import { recognizeBuffer, type RecognizeBufferResult } from './recognize.js';
 
 /** Reads one image; `languages` are the ones to try first (the user's), others are detected and re-read. */
@@ -26,6 +28,8 @@ export interface OcrReaderOptions {
   /** A folder of plain `<lang>.traineddata` files (Debian's tessdata in the containers); default: npm data. */
   tessdataDir?: string;
   logger: Logger;
+  /** tesseract (default), or paddle: PP-OCRv4 reads English pages, tesseract the others (paddle-reader.ts). */
+  engine?: 'tesseract' | 'paddle';
 }
 
 export async function startOcrReader(options: OcrReaderOptions): Promise<OcrReader> {
@@ -38,12 +42,18 @@ export async function startOcrReader(options: OcrReaderOptions): Promise<OcrRead
   await engine.warm();
   // One analysis thread per tesseract worker: each page is analysed, then recognised.
   const analysis = createAnalysisPool({ threads: options.poolSize });
+  const tesseract: ReadImage = (image, languages) =>
+    recognizeBuffer(engine, image, languages, { analyser: analysis.analyse, detectLanguages: engine.languages });
+  const paddle =
+    options.engine === 'paddle' ? createPaddlePool({ threads: options.poolSize, logger: options.logger }) : null;
   return {
     languages: engine.languages,
-    read: (image, languages) =>
-      recognizeBuffer(engine, image, languages, { analyser: analysis.analyse, detectLanguages: engine.languages }),
+    read: paddle
+      ? (image, languages) =>
+          readWithPaddle(image, languages, { paddle, fallback: tesseract, candidates: engine.languages })
+      : tesseract,
     close: async () => {
-      await Promise.all([engine.close(), analysis.close()]);
+      await Promise.all([engine.close(), analysis.close(), paddle?.close()]);
     },
   };
 }

@@ -13,6 +13,7 @@ export async function buildOcrStage(
     poolSize: config.OCR_POOL_SIZE,
     tessdataDir: config.TESSDATA_DIR,
     logger: deps.logger,
+    engine: config.OCR_ENGINE,
   });
   return {
     handler: createOcrStage({ store: deps.store, read: reader.read, logger: deps.logger }),

@@ -111,4 +111,3 @@ export { cer, levenshtein, normaliseWhitespace } from '../cer.js';
  */
 export { createTesseractEngine, type TesseractEngine } from '../../src/engine.js';
 export { recognizeBuffer } from '../../src/recognize.js';
-export { createPaddlePool, type PaddlePool } from '../../src/paddle/index.js';
