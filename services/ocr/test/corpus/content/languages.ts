@@ -1,11 +1,6 @@
 /** Prose in six languages, rich in each one's diacritics: one sentence per line, picked and shuffled per page. */
 
-const lines = (text: string) =>
-  text
-    .trim()
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
+import { lines } from './text.js';
 
 export interface LanguageProse {
   /** Tesseract code. */

@@ -1,11 +1,6 @@
 /** English prose for articles, fine print and release notes: one sentence per line, shuffled by the generator. */
 
-const lines = (text: string) =>
-  text
-    .trim()
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
+import { lines } from './text.js';
 
 export interface ArticleTopic {
   section: string;
