@@ -14,6 +14,18 @@ const gtagScripts = () => document.querySelectorAll('script[src^="https://www.go
 const events = () => ((window as GtagWindow).dataLayer ?? []).map((args) => Array.from(args));
 
 describe('createAnalytics', () => {
+  it('sends page views without query strings or fragments (a checkout session id stays in the browser)', () => {
+    const analytics = createAnalytics('G-TEST1234');
+    analytics.pageView('/subscription/success?session_id=cs_test_secret#top', 'Subscription | SnapNotes');
+    const [view] = events().filter(([command, name]) => command === 'event' && name === 'page_view');
+    expect(view?.[2]).toEqual({
+      page_path: '/subscription/success',
+      page_title: 'Subscription | SnapNotes',
+      page_location: `${window.location.origin}/subscription/success`,
+    });
+    expect(JSON.stringify(events())).not.toContain('cs_test_secret');
+  });
+
   it('is a no-op without a measurement id: no script, no data layer', () => {
     const analytics = createAnalytics(null);
     expect(analytics).toBe(noopAnalytics);

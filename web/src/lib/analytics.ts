@@ -57,8 +57,11 @@ export function createAnalytics(measurementId: string | null, doc: Document = do
 
   return {
     enabled: true,
-    pageView: (path, title) =>
-      gtag('event', 'page_view', { page_path: path, page_title: title, page_location: win.location.href }),
+    // Query strings and fragments never leave the browser: /subscription/success carries Stripe's session_id.
+    pageView: (path, title) => {
+      const bare = path.split(/[?#]/)[0] || '/';
+      gtag('event', 'page_view', { page_path: bare, page_title: title, page_location: win.location.origin + bare });
+    },
     noteCreated: () => gtag('event', 'note_created', { action: 'create_note' }),
     subscriptionPurchased: (plan) =>
       gtag('event', 'subscription_purchased', {
