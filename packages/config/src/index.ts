@@ -58,6 +58,11 @@ const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * Bearer token for the operations endpoints (/metrics on every service, /docs on the gateway). Without it they are
+   * open in development and not served in production.
+   */
+  OPS_TOKEN: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Which role(s) this process runs: 'gateway', a stage name, or 'all' (embedded). */
   SERVICE_ROLE: z.enum(['all', 'gateway', 'moderation', 'ocr', 'summarise', 'notes']).default('all'),

@@ -4,3 +4,4 @@ export * from './shutdown.js';
 export * from './worker.js';
 export * from './metrics.js';
 export * from './log-context.js';
+export * from './ops-access.js';

@@ -10,6 +10,7 @@ import type { QueueName, StageHandlers } from '@snapnotes/contracts';
 import { createQueueInspector, startBullmqWorkers } from '@snapnotes/queue';
 import { createLogger } from './logger.js';
 import { createMetrics, instrumentHandlers, METRICS_CONTENT_TYPE, type Metrics } from './metrics.js';
+import { opsRefusal, type OpsAccessConfig } from './ops-access.js';
 import { onShutdown } from './shutdown.js';
 
 export interface BuiltStage {
@@ -58,7 +59,7 @@ export async function runStageWorker(
   });
   const state = { draining: false };
   const readiness = { ...stage.readiness, redis: () => inspector.ping() };
-  const server = healthServer({ readiness, metrics, state, logger });
+  const server = healthServer({ readiness, metrics, state, logger, access: config });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.WORKER_HTTP_PORT, config.HOST, resolve);
@@ -94,6 +95,8 @@ export function healthServer(opts: {
   metrics: Metrics;
   state: { draining: boolean };
   logger: PinoLogger;
+  /** Who may read /metrics (ops-access.ts). */
+  access: OpsAccessConfig;
 }): Server {
   const { readiness, metrics, state, logger } = opts;
   return createServer((req, res) => {
@@ -105,6 +108,8 @@ export function healthServer(opts: {
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, { error: 'METHOD_NOT_ALLOWED' });
     if (path === '/healthz') return send(200, { status: state.draining ? 'draining' : 'ok' });
     if (path === '/metrics') {
+      const refusal = opsRefusal(opts.access, req.headers.authorization);
+      if (refusal) return send(refusal.status, refusal.body);
       metrics.render().then(
         (text) => {
           res.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE });
@@ -125,7 +130,8 @@ export function healthServer(opts: {
             return [name, 'ok'] as const;
           } catch (err) {
             logger.warn({ err, dependency: name }, 'not ready');
-            return [name, (err as Error).message || 'unreachable'] as const;
+            // The reason stays in the log: readiness answers name dependencies, never hosts or ports.
+            return [name, 'unavailable'] as const;
           }
         }),
       ).then((results) => {

@@ -6,9 +6,13 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
+import { opsGuard } from './guard.js';
 import { isUndocumentedRoute, ROUTE_DOCS } from './openapi-routes.js';
 
-export async function registerApiDocs(app: FastifyInstance, opts: { publicUrl: string }): Promise<void> {
+export async function registerApiDocs(
+  app: FastifyInstance,
+  opts: { publicUrl: string; config: { NODE_ENV: string; OPS_TOKEN?: string } },
+): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -42,5 +46,9 @@ export async function registerApiDocs(app: FastifyInstance, opts: { publicUrl: s
       return { schema: { ...schema, ...doc } as FastifySchema, url };
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+    uiHooks: { onRequest: opsGuard(opts.config) },
+  });
 }

@@ -31,8 +31,9 @@ export async function registerOps(app: FastifyInstance, deps: GatewayDeps): Prom
   });
   const metrics = deps.metrics ?? createMetrics({ service: 'gateway' });
   metrics.setQueueCounts(() => deps.pipeline.counts());
-  await registerApiDocs(app, { publicUrl: deps.config.publicUrl }); // first: it describes the routes added after it
-  registerHttpMetrics(app, metrics);
+  // First: it describes the routes added after it.
+  await registerApiDocs(app, { publicUrl: deps.config.publicUrl, config: deps.config });
+  registerHttpMetrics(app, metrics, deps.config);
   await registerAdmin(app, deps);
   return metrics;
 }

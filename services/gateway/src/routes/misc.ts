@@ -6,7 +6,7 @@ import { HttpError } from '../errors.js';
 export function registerMiscRoutes(app: FastifyInstance): void {
   app.get('/healthz', async () => ({ status: 'ok' }));
 
-  /** Ready when every dependency answers; 503 lists the ones that don't. */
+  /** Ready when every dependency answers; 503 names the ones that don't, without their error text. */
   app.get('/readyz', async (_req, reply) => {
     const entries = Object.entries(app.deps.readiness);
     const results = await Promise.all(
@@ -18,7 +18,9 @@ export function registerMiscRoutes(app: FastifyInstance): void {
           ]);
           return [name, 'ok'] as const;
         } catch (err) {
-          return [name, (err as Error).message || 'unreachable'] as const;
+          // The reason (hosts, ports, driver messages) goes to the log, not to whoever asks.
+          app.log.warn({ dependency: name, err: (err as Error).message }, 'not ready');
+          return [name, 'unavailable'] as const;
         }
       }),
     );
