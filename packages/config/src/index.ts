@@ -57,7 +57,11 @@ const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   z.coerce.number().int().min(min).max(max).default(def);
 
 export const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Blank means unset: development for `pnpm start`; the container images and compose default to production. */
+  NODE_ENV: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
   /**
    * Bearer token for the operations endpoints (/metrics on every service, /docs on the gateway). Without it they are
    * open in development and not served in production.
@@ -96,6 +100,12 @@ export const envSchema = z.object({
 
   /** Firebase: a project id plus either the emulator host or service-account credentials. */
   FIREBASE_PROJECT_ID: optionalString,
+  /**
+   * The Firebase Auth emulator, which accepts unsigned tokens: used only with AUTH_EMULATOR=1, a loopback
+   * FIREBASE_AUTH_EMULATOR_HOST (or compose's `firebase-auth` service in development) and NODE_ENV not production.
+   * Without the opt-in the host is ignored (and the gateway removes it from process.env, which firebase-admin reads).
+   */
+  AUTH_EMULATOR: bool.default(false),
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
   /** Service-account JSON (inline); or set GOOGLE_APPLICATION_CREDENTIALS to a file path. */
   FIREBASE_SERVICE_ACCOUNT_JSON: optionalString,
@@ -148,9 +158,24 @@ export const envSchema = z.object({
   QUEUE_STALLED_INTERVAL_MS: int(30_000, 500),
 
   FREE_UPLOADS_PER_MONTH: int(5, 0),
+  /**
+   * Key of the HMAC that turns a Firebase uid into the usage key the allowance is counted by across deleted and
+   * re-created accounts (DECISIONS "Account deletion"). Set a long random value in production; unset, a built-in
+   * development key is used (the usage table then holds a plain, unkeyed-equivalent hash of the uid).
+   */
+  USAGE_KEY_SECRET: optionalString,
   /** Upload rate limit for every user: at most this many images in any window of RATE_LIMIT_WINDOW_SECONDS. */
   RATE_LIMIT_IMAGES: int(10, 1),
   RATE_LIMIT_WINDOW_SECONDS: int(300, 1),
+  /**
+   * Upload admission (services/gateway/src/uploads): uploads one user may have in progress at once (more: 429), upload
+   * bodies one gateway reads, checks and stores at once (more: 503), the gateway's RSS in MB above which it takes no
+   * upload (503; 0 = no check), and the folder for the parts being received (default: the OS temp folder).
+   */
+  UPLOAD_CONCURRENCY_PER_USER: int(2, 1, 16),
+  UPLOAD_CONCURRENCY: int(8, 1, 1000),
+  UPLOAD_MAX_RSS_MB: int(0, 0),
+  UPLOAD_TMP_DIR: optionalString,
   FEEDBACK_FORM_URL: optionalString,
   ADMIN_EMAILS: csv,
   GA_MEASUREMENT_ID: optionalString,
@@ -175,6 +200,10 @@ export class ConfigError extends Error {}
 
 export interface Config extends Env {
   firebaseMode: 'emulator' | 'service-account' | 'application-default' | 'none';
+  /** Where the browser reaches the Auth emulator (emulator mode only). */
+  authEmulatorBrowserUrl: string | null;
+  /** Settings that were ignored, for the process to log at start. */
+  warnings: string[];
   openaiEnabled: boolean;
   stripeEnabled: boolean;
   publicUrl: string;
@@ -188,22 +217,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const firebaseMode: Config['firebaseMode'] = e.FIREBASE_AUTH_EMULATOR_HOST
+  const warnings: string[] = [];
+  const emulatorHost = authEmulatorHost(e);
+  if (!emulatorHost && e.FIREBASE_AUTH_EMULATOR_HOST) {
+    warnings.push(
+      `FIREBASE_AUTH_EMULATOR_HOST=${e.FIREBASE_AUTH_EMULATOR_HOST} is ignored: the Auth emulator is used only with AUTH_EMULATOR=1.`,
+    );
+  }
+  const firebaseMode: Config['firebaseMode'] = emulatorHost
     ? 'emulator'
     : e.FIREBASE_SERVICE_ACCOUNT_JSON
       ? 'service-account'
       : e.GOOGLE_APPLICATION_CREDENTIALS && e.FIREBASE_PROJECT_ID
         ? 'application-default'
         : 'none';
-  if (e.NODE_ENV === 'production' && firebaseMode === 'emulator') {
-    // The emulator accepts unsigned tokens: anyone could sign in as anyone.
-    throw new ConfigError(
-      'FIREBASE_AUTH_EMULATOR_HOST is set while NODE_ENV=production: the emulator accepts unsigned tokens. Unset it or run in development.',
-    );
-  }
-  if (firebaseMode === 'emulator' && !e.FIREBASE_PROJECT_ID) {
-    throw new ConfigError('FIREBASE_PROJECT_ID is required with FIREBASE_AUTH_EMULATOR_HOST (e.g. demo-snapnotes).');
-  }
   const unknownDefaults = e.OCR_DEFAULT_LANGUAGES.filter((lang) => !e.OCR_LANGUAGES.includes(lang));
   if (unknownDefaults.length > 0) {
     throw new ConfigError(
@@ -219,11 +246,52 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const stripeParts = [e.STRIPE_SECRET_KEY, e.STRIPE_PRICE_MONTHLY, e.STRIPE_PRICE_ANNUAL];
   return {
     ...e,
+    // Never handed on unless the emulator is really in use.
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
     firebaseMode,
+    authEmulatorBrowserUrl: emulatorHost
+      ? `http://${emulatorHost.replace(/^firebase-auth(?=:|$)/, '127.0.0.1')}`
+      : null,
+    warnings,
     openaiEnabled: Boolean(e.OPENAI_API_KEY || e.OPENAI_BASE_URL),
     stripeEnabled: stripeParts.every(Boolean),
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
   };
+}
+
+/** Hosts the Auth emulator may be on: this machine only (IPv4, IPv6 or by name), with an optional port. */
+const LOOPBACK_EMULATOR_HOST = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/i;
+/** docker compose's `dev` profile: the emulator container, reached by its service name (development only). */
+const COMPOSE_EMULATOR_HOST = /^firebase-auth(?::\d{1,5})?$/;
+
+/**
+ * The Auth emulator's host when emulator mode is chosen, else undefined. The emulator accepts unsigned tokens (anyone
+ * could sign in as an ADMIN_EMAILS address), so it takes an explicit AUTH_EMULATOR=1, a host on this machine and a
+ * NODE_ENV other than production; anything else with the opt-in refuses to start. Without the opt-in a host is ignored.
+ */
+function authEmulatorHost(e: Env): string | undefined {
+  if (!e.AUTH_EMULATOR) return undefined;
+  const host = e.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!host) {
+    throw new ConfigError('AUTH_EMULATOR=1 needs FIREBASE_AUTH_EMULATOR_HOST (e.g. 127.0.0.1:9099).');
+  }
+  if (e.NODE_ENV === 'production') {
+    // The emulator accepts unsigned tokens: anyone could sign in as anyone.
+    throw new ConfigError(
+      'AUTH_EMULATOR=1 while NODE_ENV=production: the Firebase Auth emulator accepts unsigned tokens. Unset AUTH_EMULATOR and FIREBASE_AUTH_EMULATOR_HOST, or run in development.',
+    );
+  }
+  const composeDev = e.NODE_ENV === 'development' && COMPOSE_EMULATOR_HOST.test(host);
+  if (!LOOPBACK_EMULATOR_HOST.test(host) && !composeDev) {
+    throw new ConfigError(
+      `FIREBASE_AUTH_EMULATOR_HOST=${host} is not on this machine: the Auth emulator must listen on 127.0.0.1, localhost or [::1] ` +
+        "(or be docker compose's firebase-auth service, with NODE_ENV=development).",
+    );
+  }
+  if (!e.FIREBASE_PROJECT_ID) {
+    throw new ConfigError('FIREBASE_PROJECT_ID is required with the Auth emulator (e.g. demo-snapnotes).');
+  }
+  return host;
 }
 
 /** The process environment with some values replaced (the embedded start fills in the servers it started). */

@@ -67,13 +67,76 @@ describe('loadConfig', () => {
     expect(c.openaiEnabled).toBe(false);
   });
 
-  it('refuses the auth emulator in production, where it would accept unsigned tokens', () => {
-    expect(() =>
-      loadConfig({ NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_PROJECT_ID: 'p' }),
-    ).toThrow(ConfigError);
-    expect(
-      loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_PROJECT_ID: 'demo-x' }).firebaseMode,
-    ).toBe('emulator');
+  describe('the Auth emulator (accepts unsigned tokens)', () => {
+    const emulator = {
+      AUTH_EMULATOR: '1',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      FIREBASE_PROJECT_ID: 'demo-x',
+    };
+
+    it('is used only with AUTH_EMULATOR=1 and a loopback host', () => {
+      const c = loadConfig(emulator);
+      expect(c.firebaseMode).toBe('emulator');
+      expect(c.FIREBASE_AUTH_EMULATOR_HOST).toBe('127.0.0.1:9099');
+      expect(c.authEmulatorBrowserUrl).toBe('http://127.0.0.1:9099');
+      for (const host of ['localhost:9099', '[::1]:9099', 'LOCALHOST']) {
+        expect(loadConfig({ ...emulator, FIREBASE_AUTH_EMULATOR_HOST: host }).firebaseMode, host).toBe('emulator');
+      }
+    });
+
+    it('ignores the host without the opt-in, whatever NODE_ENV says', () => {
+      for (const NODE_ENV of [undefined, 'development', 'test', 'production']) {
+        const c = loadConfig({ NODE_ENV, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_PROJECT_ID: 'p' });
+        expect(c.firebaseMode, NODE_ENV).toBe('none');
+        expect(c.FIREBASE_AUTH_EMULATOR_HOST, NODE_ENV).toBeUndefined();
+        expect(c.authEmulatorBrowserUrl).toBeNull();
+        expect(c.warnings.join('\n')).toMatch(/FIREBASE_AUTH_EMULATOR_HOST.*ignored.*AUTH_EMULATOR=1/);
+      }
+      expect(loadConfig({ AUTH_EMULATOR: '0', ...{ FIREBASE_AUTH_EMULATOR_HOST: 'x:1' } }).firebaseMode).toBe('none');
+    });
+
+    it('treats a whitespace-only host as unset', () => {
+      const c = loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '   ', FIREBASE_PROJECT_ID: 'p' });
+      expect(c.firebaseMode).toBe('none');
+      expect(c.FIREBASE_AUTH_EMULATOR_HOST).toBeUndefined();
+      expect(c.warnings).toEqual([]);
+      expect(() => loadConfig({ ...emulator, FIREBASE_AUTH_EMULATOR_HOST: ' \t ' })).toThrow(
+        /needs FIREBASE_AUTH_EMULATOR_HOST/,
+      );
+    });
+
+    it('refuses to start in production, or with a host that is not this machine', () => {
+      expect(() => loadConfig({ ...emulator, NODE_ENV: 'production' })).toThrow(/NODE_ENV=production/);
+      for (const host of [
+        '10.0.0.5:9099',
+        'auth.example.com:9099',
+        '127.0.0.2:9099',
+        'localhost.evil.com',
+        '0.0.0.0:9099',
+      ]) {
+        expect(() => loadConfig({ ...emulator, FIREBASE_AUTH_EMULATOR_HOST: host }), host).toThrow(
+          /not on this machine/,
+        );
+        expect(() => loadConfig({ ...emulator, NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: host })).toThrow(
+          ConfigError,
+        );
+      }
+      expect(() => loadConfig({ ...emulator, FIREBASE_PROJECT_ID: '' })).toThrow(/FIREBASE_PROJECT_ID/);
+    });
+
+    it("accepts compose's firebase-auth service in development only, and tells the browser the published port", () => {
+      const dev = { ...emulator, NODE_ENV: 'development', FIREBASE_AUTH_EMULATOR_HOST: 'firebase-auth:9099' };
+      const c = loadConfig(dev);
+      expect(c.firebaseMode).toBe('emulator');
+      expect(c.authEmulatorBrowserUrl).toBe('http://127.0.0.1:9099');
+      expect(() => loadConfig({ ...dev, NODE_ENV: 'test' })).toThrow(/not on this machine/);
+      expect(() => loadConfig({ ...dev, NODE_ENV: 'production' })).toThrow(ConfigError);
+    });
+
+    it('reads a blank NODE_ENV as unset', () => {
+      expect(loadConfig({ NODE_ENV: '' }).NODE_ENV).toBe('development');
+      expect(loadConfig({ NODE_ENV: '  ' }).NODE_ENV).toBe('development');
+    });
   });
 
   it('enables OpenAI with a key or a base URL, and Stripe only with key and both prices', () => {

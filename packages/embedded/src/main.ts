@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   loadDotEnv(resolve(repoRoot, '.env'));
   const base = loadConfig();
   const logger = createLogger(base, 'snapnotes');
+  for (const warning of base.warnings) logger.warn(warning);
   const dataDir = resolve(repoRoot, base.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const overrides: Record<string, string> = {};
@@ -67,7 +68,12 @@ async function main(): Promise<void> {
         env: { PATH: rawEnv('PATH') },
         onLog: (line) => logger.debug({ component: 'auth-emulator' }, line),
       });
-      Object.assign(overrides, { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, FIREBASE_PROJECT_ID: emulator.projectId });
+      // The emulator it started on loopback (config refuses it with NODE_ENV=production).
+      Object.assign(overrides, {
+        AUTH_EMULATOR: '1',
+        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+        FIREBASE_PROJECT_ID: emulator.projectId,
+      });
       stops.push(['auth emulator', () => emulator.stop()]);
       logger.info({ url: emulator.url }, 'Firebase Auth emulator started');
     }

@@ -179,11 +179,27 @@ describe('docker-compose.yml cross-references', () => {
     );
   });
 
-  it('refuses the Auth emulator with NODE_ENV=production, as the dev profile documents', () => {
-    const devEnv = `${operatorEnv}\nFIREBASE_AUTH_EMULATOR_HOST=127.0.0.1:9099\nFIREBASE_PROJECT_ID=demo-snapnotes\n`;
+  it('runs the containers in production unless .env says otherwise, even from an unedited .env.example', () => {
+    const unset = operatorEnv.replace(/^NODE_ENV=production$/m, ''); // .env.example leaves NODE_ENV empty
+    for (const name of APP_SERVICES) {
+      expect(loadConfig(containerEnvironment(compose, name, unset).env).NODE_ENV, name).toBe('production');
+    }
+  });
+
+  it('uses the Auth emulator only as the dev profile documents, and refuses it with NODE_ENV=production', () => {
+    const emulatorLines =
+      'AUTH_EMULATOR=1\nFIREBASE_AUTH_EMULATOR_HOST=firebase-auth:9099\nFIREBASE_PROJECT_ID=demo-snapnotes\n';
+    const devEnv = `${operatorEnv}\n${emulatorLines}`;
     expect(() => loadConfig(containerEnvironment(compose, 'gateway', devEnv).env)).toThrow(/emulator/);
-    const ok = loadConfig(containerEnvironment(compose, 'gateway', devEnv.replace(/^NODE_ENV=production$/m, '')).env);
+    // Without the opt-in, a host left in .env is ignored: the gateway is not in emulator mode.
+    const noOptIn = devEnv.replace(/^AUTH_EMULATOR=1$/m, '').replace(/^NODE_ENV=production$/m, 'NODE_ENV=development');
+    expect(loadConfig(containerEnvironment(compose, 'gateway', noOptIn).env).firebaseMode).toBe('none');
+    const ok = loadConfig(
+      containerEnvironment(compose, 'gateway', devEnv.replace(/^NODE_ENV=production$/m, 'NODE_ENV=development')).env,
+    );
     expect(ok.firebaseMode).toBe('emulator');
+    // The browser reaches the emulator on the port compose publishes on the host's loopback.
+    expect(ok.authEmulatorBrowserUrl).toBe('http://127.0.0.1:9099');
   });
 
   it('publishes the gateway on PORT and probes each service on the port it listens on', () => {

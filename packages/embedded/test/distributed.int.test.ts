@@ -345,6 +345,7 @@ beforeAll(async () => {
     S3_BUCKET: s3.bucket,
     // The dev profile: the Auth emulator (which the config refuses in production).
     NODE_ENV: 'development',
+    AUTH_EMULATOR: '1',
     FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
     FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? 'demo-snapnotes',
     QUEUE_PREFIX: redis.prefix,

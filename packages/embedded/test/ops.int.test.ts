@@ -2,25 +2,46 @@
  * Operations on a running gateway (the assembled product over BullMQ on real Redis): Prometheus metrics, the
  * OpenAPI description at /docs, the admin-only queue dashboard, and the caller's correlation id.
  */
+import Fastify from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '@snapnotes/config';
 import type { Note } from '@snapnotes/contracts';
-import { createTestUser } from '@snapnotes/testing/firebase';
+import { authEmulatorHost, createTestUser } from '@snapnotes/testing/firebase';
 import { renderScreenshot } from '@snapnotes/testing/images';
-import { ROUTE_DOCS } from '@snapnotes/gateway';
+import { createFirebaseVerifier, registerAdmin, ROUTE_DOCS, type GatewayDeps } from '@snapnotes/gateway';
 import { signUp, startTestApp, type Client, type TestApp } from './harness.js';
 
 let app: TestApp;
 let admin: Client;
 let user: Client;
 const ADMIN_EMAIL = `queue-admin-${Date.now()}@example.com`;
+/** In ADMIN_EMAILS, but only ever signed up with a password: its email is not verified. */
+const UNVERIFIED_ADMIN_EMAIL = `unverified-admin-${Date.now()}@example.com`;
+let adminSignedInAt = 0;
+
+/** An email/password account on the emulator: its ID token says email_verified: false. */
+async function signUpWithPassword(email: string): Promise<string> {
+  const res = await fetch(`http://${authEmulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'not-a-real-password-1', returnSecureToken: true }),
+  });
+  if (!res.ok) throw new Error(`emulator sign-up failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { idToken: string }).idToken;
+}
 
 beforeAll(async () => {
   app = await startTestApp(
-    { FREE_UPLOADS_PER_MONTH: '50', ADMIN_EMAILS: `someone@example.com, ${ADMIN_EMAIL.toUpperCase()}` },
+    {
+      FREE_UPLOADS_PER_MONTH: '50',
+      ADMIN_EMAILS: `someone@example.com, ${ADMIN_EMAIL.toUpperCase()}, ${UNVERIFIED_ADMIN_EMAIL}`,
+    },
     { redis: true },
   );
   user = await signUp(app, 'Plain User');
   const adminUser = await createTestUser({ email: ADMIN_EMAIL, name: 'Queue Admin' });
+  adminSignedInAt = Date.now();
   const auth = { authorization: `Bearer ${adminUser.idToken}` };
   admin = {
     user: adminUser,
@@ -143,18 +164,42 @@ describe('queue dashboard', () => {
     ).toBe(401);
   });
 
-  it('opens for an admin through a short-lived HttpOnly cookie that also covers its scripts and API', async () => {
+  it('refuses an admin email that is not verified', async () => {
+    const token = await signUpWithPassword(UNVERIFIED_ADMIN_EMAIL);
+    const auth = { authorization: `Bearer ${token}` };
+    const session = await fetch(`${app.url}/api/admin/session`, { method: 'POST', headers: auth });
+    expect(session.status).toBe(403);
+    expect(session.headers.get('set-cookie')).toBeNull();
+    expect((await fetch(`${app.url}/admin/queues/api/queues`, { headers: auth })).status).toBe(403);
+  });
+
+  it('refuses an ID token in the cookie: only a session cookie opens the dashboard', async () => {
+    const cookie = `snapnotes_admin=${admin.user.idToken}`;
+    expect((await fetch(`${app.url}/admin/queues`, { headers: { cookie } })).status).toBe(401);
+    expect((await fetch(`${app.url}/admin/queues/api/queues`, { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('opens for an admin through a short-lived HttpOnly session cookie that covers its scripts and API; logout revokes it', async () => {
     const session = await admin.send('POST', '/api/admin/session');
     expect(session.status).toBe(200);
     const setCookie = session.headers.get('set-cookie') ?? '';
     expect(setCookie).toMatch(/^snapnotes_admin=/);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Strict/i);
-    expect(setCookie).toMatch(/Path=\/admin/);
+    expect(setCookie).toMatch(/Path=\/admin(;|$)/);
+    expect(setCookie).not.toMatch(/Secure/i); // NODE_ENV=test over http; production: the test below
     const maxAge = Number(/Max-Age=(\d+)/i.exec(setCookie)?.[1]);
     expect(maxAge).toBeGreaterThan(60);
     expect(maxAge).toBeLessThanOrEqual(3600);
     const cookie = setCookie.split(';')[0]!;
+    const value = cookie.slice('snapnotes_admin='.length);
+    expect(value).not.toBe(admin.user.idToken);
+    // A session cookie is no bearer token for the API.
+    const asBearer = await fetch(`${app.url}/api/user`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${value}` },
+    });
+    expect(asBearer.status).toBe(401);
 
     const page = await fetch(`${app.url}/admin/queues`, { headers: { cookie } });
     expect(page.status).toBe(200);
@@ -170,8 +215,42 @@ describe('queue dashboard', () => {
     const body = (await api.json()) as { queues: Array<{ name: string }> };
     expect(body.queues.map((q) => q.name).sort()).toEqual(['moderation', 'notes', 'ocr', 'summarise']);
 
-    const closed = await fetch(`${app.url}/api/admin/session`, { method: 'DELETE', headers: { cookie } });
+    // Firebase compares revocation times in whole seconds: revoke at least a second after the sign-in.
+    await new Promise((r) => setTimeout(r, Math.max(0, adminSignedInAt + 1100 - Date.now())));
+    const closed = await fetch(`${app.url}/admin/session`, { method: 'DELETE', headers: { cookie } });
     expect(closed.status).toBe(200);
+    expect(await closed.json()).toEqual({ success: true, revoked: true });
     expect(closed.headers.get('set-cookie')).toMatch(/snapnotes_admin=;/);
+    // Revoked in Firebase, not only forgotten by the browser: the old cookie and the old ID token are refused.
+    expect((await fetch(`${app.url}/admin/queues/api/queues`, { headers: { cookie } })).status).toBe(401);
+    expect((await admin.send('POST', '/api/admin/session')).status).toBe(401);
+  });
+
+  it('marks the cookie Secure in production even without an https PUBLIC_URL', async () => {
+    // The emulator is refused in production, so this gateway uses a verifier made for the test run's emulator.
+    const admin2 = await createTestUser({ email: ADMIN_EMAIL, name: 'Queue Admin' });
+    const verifier = createFirebaseVerifier(app.config)!;
+    const config = loadConfig({ NODE_ENV: 'production', ADMIN_EMAILS: ADMIN_EMAIL, PORT: '8080' });
+    expect(config.publicUrl).toMatch(/^http:/);
+    const gw = Fastify();
+    const deps = { config, logger: pino({ level: 'silent' }), verifier } as unknown as GatewayDeps;
+    gw.decorate('deps', deps);
+    try {
+      await registerAdmin(gw, deps);
+      const res = await gw.inject({
+        method: 'POST',
+        url: '/api/admin/session',
+        headers: { authorization: `Bearer ${admin2.idToken}` },
+      });
+      expect(res.statusCode).toBe(200);
+      const setCookie = String(res.headers['set-cookie']);
+      expect(setCookie).toMatch(/; Secure/i);
+      expect(setCookie).toMatch(/HttpOnly/i);
+      expect(setCookie).toMatch(/SameSite=Strict/i);
+      expect(setCookie).toMatch(/Path=\/admin(;|$)/);
+    } finally {
+      await gw.close();
+      await verifier.close();
+    }
   });
 });

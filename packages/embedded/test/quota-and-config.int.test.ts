@@ -52,7 +52,7 @@ describe('free allowance', () => {
 describe('without any Firebase configuration', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ FIREBASE_AUTH_EMULATOR_HOST: '', FIREBASE_PROJECT_ID: '' });
+    app = await startTestApp({ AUTH_EMULATOR: '', FIREBASE_AUTH_EMULATOR_HOST: '', FIREBASE_PROJECT_ID: '' });
   });
   afterAll(async () => {
     await app?.close();

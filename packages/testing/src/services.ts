@@ -616,6 +616,8 @@ export function productTestEnv(opts: { db: TestDatabase; s3: TestS3; port?: numb
     S3_ACCESS_KEY_ID: opts.s3.accessKeyId,
     S3_SECRET_ACCESS_KEY: opts.s3.secretAccessKey,
     S3_FORCE_PATH_STYLE: 'true',
+    // The test run's emulator (global setup), opted into explicitly as every emulator use must be.
+    AUTH_EMULATOR: process.env.FIREBASE_AUTH_EMULATOR_HOST ? '1' : '',
     FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '',
     FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? 'demo-snapnotes',
     OCR_POOL_SIZE: '2',

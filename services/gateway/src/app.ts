@@ -1,6 +1,7 @@
 /**
  * The HTTP gateway: authentication, ownership, uploads, and the notes API of SPEC §7.
  * Routes talk to repositories, the object store and the pipeline driver; never to a worker's internals.
+ * Who may call what lives in guards.ts (authenticate, currentUser, ownUser); what the app is built from in deps.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -15,14 +16,11 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import type { Logger as PinoLogger } from 'pino';
 import { ZodError } from 'zod';
-import type { Config } from '@snapnotes/config';
-import { ErrorCode, type ObjectStore } from '@snapnotes/contracts';
-import type { Metrics, Repositories } from '@snapnotes/runtime';
-import type { PipelineDriver } from '@snapnotes/queue';
-import { InvalidTokenError, type TokenVerifier, type VerifiedIdentity } from './auth.js';
+import { ErrorCode } from '@snapnotes/contracts';
+import type { GatewayDeps } from './deps.js';
 import { HttpError } from './errors.js';
+import { REVOCATION_CHECKED_ROUTES } from './guards.js';
 import { registerNotesRoutes } from './routes/notes.js';
 import { registerUploadRoutes } from './routes/upload.js';
 import { registerUserRoutes } from './routes/users.js';
@@ -31,71 +29,6 @@ import { registerMiscRoutes } from './routes/misc.js';
 import { registerBillingRoutes } from './routes/billing.js';
 import { registerRateLimit } from './rate-limit.js';
 import { registerOps } from './ops/index.js';
-
-export interface GatewayDeps {
-  config: Config;
-  logger: PinoLogger;
-  repos: Repositories;
-  store: ObjectStore;
-  pipeline: PipelineDriver;
-  verifier: TokenVerifier | null;
-  /** Checks for /readyz: each returns when its dependency answers, throws otherwise. */
-  readiness: Record<string, () => Promise<void>>;
-  /** Prometheus registry to serve at /metrics (the embedded start shares it with its stages); default: a new one. */
-  metrics?: Metrics;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    identity?: VerifiedIdentity;
-  }
-  interface FastifyInstance {
-    deps: GatewayDeps;
-  }
-}
-
-const NOT_CONFIGURED = new HttpError(
-  503,
-  ErrorCode.FirebaseNotConfigured,
-  'Authentication service not available: the server has no Firebase configuration.',
-);
-
-/** Verifies the bearer token; every /api route except the public ones calls this. */
-export async function authenticate(req: FastifyRequest): Promise<VerifiedIdentity> {
-  const { verifier } = req.server.deps;
-  if (!verifier) throw NOT_CONFIGURED;
-  const header = req.headers.authorization ?? '';
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match?.[1])
-    throw new HttpError(401, ErrorCode.Unauthorized, 'Sign in to continue: the request carries no identity token.');
-  try {
-    req.identity = await verifier.verify(match[1]);
-    return req.identity;
-  } catch (err) {
-    if (err instanceof InvalidTokenError) {
-      throw new HttpError(401, ErrorCode.Unauthorized, 'Your session has expired or is invalid. Please sign in again.');
-    }
-    throw err;
-  }
-}
-
-/** The signed-in caller's user row, or 403 when they have not been registered through POST /api/user. */
-export async function currentUser(req: FastifyRequest) {
-  const identity = req.identity ?? (await authenticate(req));
-  const user = await req.server.deps.repos.users.findByFirebaseUid(identity.uid);
-  if (!user)
-    throw new HttpError(403, ErrorCode.Forbidden, 'Your account is not set up yet. Sign in again to create it.');
-  return user;
-}
-
-/** Ownership of a path userId: anything but the caller's own id is 403, whatever the client sends. */
-export async function ownUser(req: FastifyRequest, rawUserId: string) {
-  const user = await currentUser(req);
-  if (!/^\d+$/.test(rawUserId) || Number(rawUserId) !== user.id) {
-    throw new HttpError(403, ErrorCode.Forbidden, 'You can only access your own data.');
-  }
-  return user;
-}
 
 /** Vite's content-hashed files never change; everything else (index.html first) is revalidated on every load. */
 function webCacheControl(webDir: string, filePath: string): string {
@@ -164,6 +97,13 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   registerRateLimit(app);
   registerUploadRoutes(app);
   registerBillingRoutes(app);
+  // The revocation-checked routes are found by method and path: a renamed route must not silently lose the check.
+  app.addHook('onReady', async () => {
+    const missing = REVOCATION_CHECKED_ROUTES.filter((r) => !app.hasRoute(r));
+    if (missing.length > 0) {
+      throw new Error(`REVOCATION_CHECKED_ROUTES names routes that do not exist: ${JSON.stringify(missing)}`);
+    }
+  });
 
   const webDir = deps.config.WEB_DIST_DIR ? resolve(deps.config.WEB_DIST_DIR) : undefined;
   if (webDir && existsSync(join(webDir, 'index.html'))) {

@@ -11,6 +11,7 @@ import { createFirebaseVerifier } from './auth.js';
 loadDotEnv('.env');
 const config = loadConfig();
 const logger = createLogger({ ...config, SERVICE_ROLE: 'gateway' });
+for (const warning of config.warnings) logger.warn(warning);
 if (!config.REDIS_URL) {
   logger.fatal(
     'REDIS_URL is not set: the gateway hands uploads to the stage workers through BullMQ (use `pnpm start` for one process).',

@@ -1,4 +1,4 @@
-import type { GatewayDeps } from './app.js';
+import type { GatewayDeps } from './deps.js';
 
 export interface Quota {
   subscribed: boolean;

@@ -12,6 +12,16 @@ function countingVerifier(tokens: Record<string, VerifiedIdentity>) {
       if (!identity) throw new InvalidTokenError('auth/invalid-id-token');
       return identity;
     },
+    async createSessionCookie(token) {
+      return `session-of-${token}`;
+    },
+    async verifySessionCookie(cookie) {
+      calls.push(cookie);
+      const identity = tokens[cookie.replace(/^session-of-/, '')];
+      if (!identity) throw new InvalidTokenError('auth/invalid-session-cookie');
+      return identity;
+    },
+    async revokeSessions() {},
     async close() {
       closed = true;
     },
@@ -22,6 +32,7 @@ function countingVerifier(tokens: Record<string, VerifiedIdentity>) {
 const identity = (uid: string, expiresAt: number): VerifiedIdentity => ({
   uid,
   email: `${uid}@example.com`,
+  emailVerified: true,
   name: uid,
   picture: '',
   expiresAt,
@@ -102,6 +113,31 @@ describe('withVerifiedTokenCache', () => {
     await cached.verify('c'); // evicts a
     await cached.verify('a');
     expect(inner.calls).toEqual(['a', 'b', 'c', 'a']);
+  });
+
+  it('never answers a revocation check or a session cookie from the cache', async () => {
+    const inner = countingVerifier({ a: identity('a', Date.now() + 3600_000) });
+    const cached = withVerifiedTokenCache(inner.verifier);
+    await cached.verify('a');
+    await cached.verify('a', { checkRevoked: true });
+    await cached.verify('a', { checkRevoked: true });
+    await cached.verifySessionCookie('session-of-a');
+    await cached.verifySessionCookie('session-of-a');
+    expect(inner.calls).toEqual(['a', 'a', 'a', 'session-of-a', 'session-of-a']);
+  });
+
+  it('forgets the tokens of an account whose sessions are revoked', async () => {
+    const inner = countingVerifier({
+      a: identity('a', Date.now() + 3600_000),
+      b: identity('b', Date.now() + 3600_000),
+    });
+    const cached = withVerifiedTokenCache(inner.verifier);
+    await cached.verify('a');
+    await cached.verify('b');
+    await cached.revokeSessions('a');
+    await cached.verify('a');
+    await cached.verify('b');
+    expect(inner.calls).toEqual(['a', 'b', 'a']);
   });
 
   it('closes the verifier it wraps', async () => {

@@ -10,12 +10,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { createMetrics, withLogContext, type Metrics } from '@snapnotes/runtime';
-import type { GatewayDeps } from '../app.js';
+import type { GatewayDeps } from '../deps.js';
 import { registerAdmin } from './admin.js';
 import { registerApiDocs } from './docs.js';
 import { registerHttpMetrics } from './metrics.js';
 
-export { ADMIN_COOKIE, DASHBOARD_PATH } from './admin.js';
+export { ADMIN_COOKIE, ADMIN_COOKIE_PATH, DASHBOARD_PATH, adminCookieOptions, registerAdmin } from './admin.js';
 export { ROUTE_DOCS, isUndocumentedRoute } from './openapi-routes.js';
 
 export async function registerOps(app: FastifyInstance, deps: GatewayDeps): Promise<Metrics> {

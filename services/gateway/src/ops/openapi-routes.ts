@@ -86,6 +86,11 @@ export interface RouteDoc {
   response?: Record<number, JsonSchema>;
 }
 
+const logoutBody: JsonSchema = {
+  type: 'object',
+  properties: { success: { type: 'boolean' }, revoked: { type: 'boolean' } },
+};
+
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /api/user': {
     tags: ['users'],
@@ -273,24 +278,32 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /api/admin/session': {
     tags: ['operations'],
-    summary: 'Open the queue dashboard: sets a short-lived cookie for /admin/queues',
+    summary: 'Open the queue dashboard: sets a Firebase session cookie for /admin',
     description:
-      'Needs the ID token of an account whose email is in ADMIN_EMAILS. The cookie (HttpOnly, SameSite=Strict, ' +
-      'path /admin) holds that token and expires with it; the dashboard and its files check it on every request.',
+      'Needs the ID token (checked for revocation) of an account whose email is in ADMIN_EMAILS and verified. ' +
+      'The cookie (HttpOnly, SameSite=Strict, Secure in production, path /admin, one hour) holds a Firebase session ' +
+      'cookie, not the ID token; the dashboard and its files verify it, revocation included, on every request.',
     security: bearer,
     response: {
       200: ok(
         { type: 'object', properties: { email: { type: 'string' }, expiresAt: { type: 'string' } } },
         'Cookie set; open /admin/queues.',
       ),
-      403: error('Not an admin.'),
+      403: error('Not an admin, or the email is not verified.'),
       ...authErrors,
     },
   },
   'DELETE /api/admin/session': {
     tags: ['operations'],
-    summary: 'Close the queue dashboard session (clears the cookie)',
-    response: { 200: ok({ type: 'object', properties: { success: { type: 'boolean' } } }, 'Cleared.') },
+    summary:
+      'Log out of the queue dashboard: revokes the sessions (session cookie or bearer token) and clears the cookie',
+    response: { 200: ok(logoutBody, 'Revoked (when a valid session was given) and cleared.') },
+  },
+  'DELETE /admin/session': {
+    tags: ['operations'],
+    summary:
+      'Log out of the queue dashboard from the browser (the cookie is sent to /admin only): as DELETE /api/admin/session',
+    response: { 200: ok(logoutBody, 'Revoked (when a valid session was given) and cleared.') },
   },
   'GET /healthz': {
     tags: ['operations'],

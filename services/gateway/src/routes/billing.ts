@@ -5,7 +5,7 @@ import {
   verifySubscriptionBodySchema,
   type SubscriptionResponse,
 } from '@snapnotes/contracts';
-import { currentUser } from '../app.js';
+import { currentUser } from '../guards.js';
 import { BillingService, SUBSCRIPTION_UNAVAILABLE_MESSAGE } from '../billing/index.js';
 import { HttpError } from '../errors.js';
 

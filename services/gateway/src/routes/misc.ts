@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode, feedbackBodySchema } from '@snapnotes/contracts';
-import { authenticate } from '../app.js';
+import { authenticate } from '../guards.js';
 import { HttpError } from '../errors.js';
 
 export function registerMiscRoutes(app: FastifyInstance): void {
@@ -41,7 +41,7 @@ export function registerMiscRoutes(app: FastifyInstance): void {
             authDomain: c.FIREBASE_AUTH_DOMAIN ?? publicHost,
             projectId: c.FIREBASE_PROJECT_ID ?? '',
             appId: c.FIREBASE_APP_ID ?? null,
-            emulatorUrl: c.firebaseMode === 'emulator' ? `http://${c.FIREBASE_AUTH_EMULATOR_HOST}` : null,
+            emulatorUrl: c.authEmulatorBrowserUrl,
           };
     return {
       firebase,

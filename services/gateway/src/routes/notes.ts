@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode, updateTitleBodySchema } from '@snapnotes/contracts';
 import { toApiNote } from '@snapnotes/db';
-import { currentUser, ownUser } from '../app.js';
+import { currentUser, ownUser } from '../guards.js';
 import { HttpError } from '../errors.js';
 
 function noteId(raw: string): number {

@@ -13,7 +13,7 @@ import {
   type User,
 } from '@snapnotes/contracts';
 import { toApiUser } from '@snapnotes/db';
-import { ownUser } from '../app.js';
+import { ownUser } from '../guards.js';
 import { HttpError } from '../errors.js';
 
 type LanguageConfig = Pick<Config, 'OCR_LANGUAGES' | 'OCR_DEFAULT_LANGUAGES'>;
