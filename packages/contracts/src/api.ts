@@ -155,6 +155,12 @@ export const ErrorCode = {
   NothingExtracted: 'NOTHING_EXTRACTED',
   UpgradeRequired: 'UPGRADE_REQUIRED',
   RateLimited: 'RATE_LIMITED',
+  /** The request body is larger than any valid upload (Content-Length): 413. */
+  UploadTooLarge: 'UPLOAD_TOO_LARGE',
+  /** The caller already has the most uploads in progress at once: 429. */
+  UploadsInProgress: 'UPLOADS_IN_PROGRESS',
+  /** The gateway is taking no more uploads for now (too many at once, or memory pressure): 503. */
+  ServerBusy: 'SERVER_BUSY',
   /** Payments are not configured on this server (no Stripe key or price ids). */
   SubscriptionUnavailable: 'SUBSCRIPTION_UNAVAILABLE',
   /** The caller already has an active subscription. */

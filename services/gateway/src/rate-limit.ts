@@ -25,6 +25,11 @@ export interface UploadRateLimiter {
    * gives them back, for an upload refused after it was counted (an image that turns out not to decode).
    */
   consume(userId: number, images: number): Promise<RateLimitGrant>;
+  /**
+   * Throws the same 429 when the user has no free slot at all, and counts nothing: the upload route asks this
+   * before reading a body (the image count is not known yet); `consume` still decides once it is.
+   */
+  check(userId: number): Promise<void>;
   /** Resolves when the store is usable (Redis connected); the memory insurance covers the time before. */
   ready(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -131,6 +136,27 @@ export function createUploadRateLimiter(opts: UploadRateLimiterOptions): UploadR
         {
           'retry-after': String(retryAfter),
         },
+      );
+    },
+    async check(userId) {
+      const busyMs: number[] = [];
+      for (let slot = 0; slot < images; slot++) {
+        let res: RateLimiterRes | null;
+        try {
+          res = await limiter.get(`${userId}:${slot}`);
+        } catch {
+          return; // the store cannot be read: let `consume` (with its insurance limiter) decide
+        }
+        if (!res || res.consumedPoints < 1 || res.msBeforeNext <= 0) return;
+        busyMs.push(res.msBeforeNext);
+      }
+      const retryAfter = Math.max(1, Math.ceil(Math.min(...busyMs) / 1000));
+      throw new HttpError(
+        429,
+        ErrorCode.RateLimited,
+        rateLimitMessage(retryAfter, images, windowSeconds),
+        {},
+        { 'retry-after': String(retryAfter) },
       );
     },
     async ready(timeoutMs = 5000) {

@@ -1,10 +1,15 @@
 /**
  * Reading and checking an upload before anything is stored: field name, count, size, type by content,
  * decodability and decoded size (against decompression bombs). Every refusal is a 400 with a specific message.
+ * Parts are streamed to temporary files as they arrive, never held in memory: at most one stream buffer per upload.
  */
-import type { MultipartFile } from '@fastify/multipart';
+import { createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import {
   ErrorCode,
@@ -15,24 +20,37 @@ import {
 } from '@snapnotes/contracts';
 import { HttpError } from './errors.js';
 
-export interface ReceivedFile {
-  fileName: string;
-  data: Buffer;
-}
+/** One received file: in memory (unit tests) or in a temporary file (the upload route). */
+export type ReceivedFile = { fileName: string; data: Buffer } | { fileName: string; path: string; bytes: number };
 
-export interface CheckedImage extends ReceivedFile {
+export type CheckedImage = ReceivedFile & {
   contentType: AcceptedMime;
   extension: 'png' | 'jpg';
   width: number;
   height: number;
-}
+};
 
 export interface ParsedUpload {
   files: ReceivedFile[];
   fields: Record<string, string>;
 }
 
+/** What @fastify/multipart gives the route: the request's parts, with the limits passed in. */
+export type MultipartSource = (
+  options: NonNullable<Parameters<FastifyRequest['parts']>[0]> & { throwFileSizeLimit?: boolean },
+) => AsyncIterableIterator<Multipart>;
+
 const MB = (MAX_FILE_BYTES / (1024 * 1024)).toFixed(0);
+
+/** The size of a received file in bytes. */
+export function sizeOf(file: ReceivedFile): number {
+  return 'data' in file ? file.data.length : file.bytes;
+}
+
+/** What sharp and file-type read: the bytes, or the temporary file's path. */
+function sourceOf(file: ReceivedFile): Buffer | string {
+  return 'data' in file ? file.data : file.path;
+}
 
 /** Keeps a display-safe file name: no path, no control characters, bounded length. */
 export function sanitizeFileName(raw: string | undefined, index: number): string {
@@ -47,34 +65,47 @@ function multipartCode(err: unknown): string | undefined {
   return (err as { code?: string } | null)?.code;
 }
 
-/** Reads the multipart body with @fastify/multipart's limits and maps its errors to specific 400s. */
-export async function readUpload(req: FastifyRequest): Promise<ParsedUpload> {
-  if (!req.isMultipart()) {
-    throw new HttpError(400, ErrorCode.BadRequest, "Send the images as multipart/form-data in the 'images' field.");
-  }
+function fileTooLarge(name: string) {
+  return new HttpError(
+    400,
+    ErrorCode.FileTooLarge,
+    `"${name}" is larger than ${MB} MB. Each image must be ${MB} MB or smaller.`,
+  );
+}
+
+/**
+ * Reads the multipart body with @fastify/multipart's limits, streaming each file into `dir` (which the caller
+ * creates and removes), and maps its errors to specific 400s. A file over the size limit is cut off there
+ * (`limits.fileSize`, `file.truncated`) and refused by name; nothing past the limit is kept.
+ */
+export async function readUpload(parts: MultipartSource, dir: string): Promise<ParsedUpload> {
   const files: ReceivedFile[] = [];
   const fields: Record<string, string> = {};
-  let current: MultipartFile | undefined;
+  let current: Multipart | undefined;
   try {
-    for await (const part of req.parts({
+    for await (const part of parts({
       limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 10, fieldSize: 1024, parts: 40 },
+      throwFileSizeLimit: false,
     })) {
+      current = part;
       if (part.type === 'file') {
-        current = part;
+        const fileName = sanitizeFileName(part.filename, files.length);
         if (part.fieldname !== 'images') {
-          await part.toBuffer().catch(() => undefined);
+          part.file.resume();
           throw new HttpError(
             400,
             ErrorCode.BadRequest,
             `Unexpected file field '${part.fieldname}': send images in the 'images' field.`,
           );
         }
-        const data = await part.toBuffer();
-        files.push({ fileName: sanitizeFileName(part.filename, files.length), data });
-        current = undefined;
+        const path = join(dir, String(files.length));
+        await pipeline(part.file, createWriteStream(path));
+        if (part.file.truncated) throw fileTooLarge(fileName);
+        files.push({ fileName, path, bytes: (await stat(path)).size });
       } else {
         fields[part.fieldname] = String(part.value ?? '');
       }
+      current = undefined;
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;
@@ -85,21 +116,17 @@ export async function readUpload(req: FastifyRequest): Promise<ParsedUpload> {
           ErrorCode.TooManyFiles,
           `You can only upload up to ${MAX_FILES_PER_UPLOAD} files at once`,
         );
-      case 'FST_REQ_FILE_TOO_LARGE': {
-        const name = sanitizeFileName(current?.filename, files.length);
-        throw new HttpError(
-          400,
-          ErrorCode.FileTooLarge,
-          `"${name}" is larger than ${MB} MB. Each image must be ${MB} MB or smaller.`,
-        );
-      }
+      case 'FST_REQ_FILE_TOO_LARGE':
+        throw fileTooLarge(sanitizeFileName(current?.type === 'file' ? current.filename : undefined, files.length));
       case 'FST_PARTS_LIMIT':
       case 'FST_FIELDS_LIMIT':
         throw new HttpError(400, ErrorCode.BadRequest, 'The upload has too many form fields.');
       case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
         throw new HttpError(400, ErrorCode.BadRequest, "Send the images as multipart/form-data in the 'images' field.");
+      case 'FST_MP_PREMATURE_CLOSE':
+        throw new HttpError(400, ErrorCode.BadRequest, 'The upload was cut off or is not valid multipart data.');
       default:
-        if (err instanceof Error && /multipart|boundary|unexpected end/i.test(err.message)) {
+        if (err instanceof Error && /multipart|boundary|unexpected end|premature close|aborted/i.test(err.message)) {
           throw new HttpError(400, ErrorCode.BadRequest, 'The upload was cut off or is not valid multipart data.');
         }
         throw err;
@@ -121,8 +148,9 @@ export async function readUpload(req: FastifyRequest): Promise<ParsedUpload> {
  */
 export async function inspectImage(file: ReceivedFile): Promise<CheckedImage> {
   const name = file.fileName;
-  if (file.data.length === 0) throw new HttpError(400, ErrorCode.CorruptImage, `"${name}" is empty.`);
-  const type = await fileTypeFromBuffer(file.data);
+  if (sizeOf(file) === 0) throw new HttpError(400, ErrorCode.CorruptImage, `"${name}" is empty.`);
+  const source = sourceOf(file);
+  const type = typeof source === 'string' ? await fileTypeFromFile(source) : await fileTypeFromBuffer(source);
   if (!type || (type.mime !== 'image/png' && type.mime !== 'image/jpeg')) {
     const found = type ? ` (it is ${type.ext.toUpperCase()})` : '';
     throw new HttpError(
@@ -134,7 +162,7 @@ export async function inspectImage(file: ReceivedFile): Promise<CheckedImage> {
   let width = 0;
   let height = 0;
   try {
-    const meta = await sharp(file.data, { limitInputPixels: false }).metadata();
+    const meta = await sharp(source, { limitInputPixels: false }).metadata();
     width = meta.width ?? 0;
     height = meta.height ?? 0;
   } catch {
@@ -160,7 +188,7 @@ export async function inspectImage(file: ReceivedFile): Promise<CheckedImage> {
  */
 export async function verifyDecodable(image: CheckedImage): Promise<void> {
   try {
-    await sharp(image.data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated', sequentialRead: true })
+    await sharp(sourceOf(image), { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated', sequentialRead: true })
       .resize(64, 64, { fit: 'inside' })
       .raw()
       .toBuffer();

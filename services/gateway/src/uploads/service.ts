@@ -1,0 +1,436 @@
+/**
+ * Uploads (SPEC §7 POST /api/process-screenshots, §8 errors; DECISIONS "Uploads and processing", "Upload admission"):
+ * admit → read → check → reserve the allowance → rate limit → store → run the pipeline → the note.
+ *
+ * Admission comes before a single body byte is read: the body's declared size (413), the allowance (402, without
+ * using it), the rate limit (429, without counting), the caller's uploads in progress (429) and the gateway's
+ * uploads being received (503). The body is then streamed part by part into a temporary folder that is removed
+ * whatever happens (success, refusal, failure, client abort). Any refusal or failure leaves no note, no stored
+ * object and no allowance used; the allowance itself is still taken atomically by `UploadsRepo.reserve`.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Logger as PinoLogger } from 'pino';
+import type { Config } from '@snapnotes/config';
+import {
+  ErrorCode,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_UPLOAD,
+  type Note,
+  type ImageRef,
+  type ObjectStore,
+  type UploadJob,
+} from '@snapnotes/contracts';
+import { toApiNote, type UserRow } from '@snapnotes/db';
+import { PipelineFailure, type PipelineDriver } from '@snapnotes/queue';
+import type { Repositories } from '@snapnotes/runtime';
+import { HttpError } from '../errors.js';
+import { quotaFor } from '../quota.js';
+import type { RateLimitGrant, UploadRateLimiter } from '../rate-limit.js';
+import { jobLanguages } from '../routes/settings.js';
+import { inspectImage, readUpload, sizeOf, verifyDecodable, type MultipartSource } from '../upload.js';
+
+export const UPGRADE_MESSAGE = "You've used all your free uploads. Please subscribe to continue.";
+
+/**
+ * The largest body a valid upload can have: 10 files of 10 MB plus the multipart framing (boundaries, part headers,
+ * the userId field): 1 MiB is far more than 10 parts' headers need. A larger Content-Length is refused unread.
+ */
+export const MAX_UPLOAD_BODY_BYTES = MAX_FILES_PER_UPLOAD * MAX_FILE_BYTES + 1024 * 1024;
+/** Retry-After of the admission refusals: an upload in progress takes seconds (processing up to minutes). */
+export const BUSY_RETRY_AFTER_SECONDS = 10;
+/** Files of one upload read from disk and sent to the store at once (each up to 10 MB in memory). */
+const STORE_PARALLELISM = 3;
+
+export interface UploadServiceDeps {
+  config: Config;
+  repos: Repositories;
+  store: ObjectStore;
+  pipeline: PipelineDriver;
+  rateLimiter: UploadRateLimiter;
+  logger: PinoLogger;
+}
+
+export interface UploadInput {
+  user: UserRow;
+  /** The request's Content-Length header, when it has one (a chunked body has none). */
+  contentLength: number | undefined;
+  isMultipart: boolean;
+  parts: MultipartSource;
+  correlationId: string;
+  log: FastifyBaseLogger;
+}
+
+/** A place taken by `UploadAdmission.admit`; each release runs once, whatever calls it. */
+export interface AdmissionTicket {
+  subscribed: boolean;
+  /** The allowance is now held by the database reservation (or the upload ended before it). */
+  reserved(): void;
+  /** The body has been read, checked and stored (or given up): the gateway-wide place is free. */
+  bodyDone(): void;
+  /** The request is over: frees everything still held. */
+  release(): void;
+}
+
+/**
+ * In-process counters of uploads in progress. Hand-written rather than p-limit: admission must refuse at once
+ * (429/503 with Retry-After), never queue a body the client is still sending, and the check-and-take must be one
+ * synchronous step after the awaited lookups so concurrent requests cannot all slip through.
+ */
+export class UploadAdmission {
+  /** Requests per user that are past admission and not finished. */
+  private readonly active = new Map<number, number>();
+  /** Requests per user admitted on the allowance but not reserved in the database yet. */
+  private readonly unreserved = new Map<number, number>();
+  private bodies = 0;
+
+  constructor(
+    readonly perUser: number,
+    readonly overall: number,
+  ) {}
+
+  /** Uploads being received, checked or stored on this gateway. */
+  get receiving(): number {
+    return this.bodies;
+  }
+
+  activeFor(userId: number): number {
+    return this.active.get(userId) ?? 0;
+  }
+
+  /**
+   * Decides from the (already looked-up) allowance and takes the places, in one synchronous step. `remaining` is
+   * null for subscribers. Uploads admitted but not yet reserved count against the allowance, as reserved ones do
+   * in the database ("uploads in progress count"), so 20 simultaneous uploads with one left admit exactly one.
+   */
+  admit(userId: number, remaining: number | null): AdmissionTicket {
+    if (remaining !== null && remaining - (this.unreserved.get(userId) ?? 0) <= 0) {
+      throw new HttpError(402, ErrorCode.UpgradeRequired, UPGRADE_MESSAGE, { upgradeRequired: true });
+    }
+    if (this.activeFor(userId) >= this.perUser) {
+      throw new HttpError(
+        429,
+        ErrorCode.UploadsInProgress,
+        `You already have ${this.perUser} ${this.perUser === 1 ? 'upload' : 'uploads'} in progress. ` +
+          'Wait for them to finish, then try again.',
+        {},
+        { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
+      );
+    }
+    if (this.bodies >= this.overall) throw serverBusy();
+    const add = (map: Map<number, number>, delta: number) => {
+      const next = (map.get(userId) ?? 0) + delta;
+      if (next <= 0) map.delete(userId);
+      else map.set(userId, next);
+    };
+    add(this.active, 1);
+    if (remaining !== null) add(this.unreserved, 1);
+    this.bodies++;
+    let holdsReservation = remaining !== null;
+    let holdsBody = true;
+    let holdsUser = true;
+    const ticket: AdmissionTicket = {
+      subscribed: remaining === null,
+      reserved: () => {
+        if (!holdsReservation) return;
+        holdsReservation = false;
+        add(this.unreserved, -1);
+      },
+      bodyDone: () => {
+        if (!holdsBody) return;
+        holdsBody = false;
+        this.bodies--;
+      },
+      release: () => {
+        ticket.reserved();
+        ticket.bodyDone();
+        if (!holdsUser) return;
+        holdsUser = false;
+        add(this.active, -1);
+      },
+    };
+    return ticket;
+  }
+}
+
+export function serverBusy(): HttpError {
+  return new HttpError(
+    503,
+    ErrorCode.ServerBusy,
+    'The server is busy with other uploads. Please try again in a few seconds.',
+    {},
+    { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
+  );
+}
+
+/** The body is larger than any valid upload: refused from its Content-Length, before a byte is read. */
+export function checkDeclaredSize(contentLength: number | undefined): void {
+  if (contentLength === undefined || contentLength <= MAX_UPLOAD_BODY_BYTES) return;
+  const mb = Math.round(MAX_FILE_BYTES / (1024 * 1024));
+  throw new HttpError(
+    413,
+    ErrorCode.UploadTooLarge,
+    `The upload is too large: send at most ${MAX_FILES_PER_UPLOAD} images of ${mb} MB each ` +
+      `(${Math.round(MAX_UPLOAD_BODY_BYTES / (1024 * 1024))} MB in all).`,
+  );
+}
+
+export class UploadService {
+  readonly admission: UploadAdmission;
+
+  constructor(private readonly deps: UploadServiceDeps) {
+    this.admission = new UploadAdmission(deps.config.UPLOAD_CONCURRENCY_PER_USER, deps.config.UPLOAD_CONCURRENCY);
+  }
+
+  /** The whole upload: the created note, or an HttpError for the reply (SPEC §8). */
+  async upload(input: UploadInput): Promise<Note> {
+    const { config, repos, rateLimiter } = this.deps;
+    const { user } = input;
+    const t0 = performance.now();
+    const phases: Record<string, number> = {};
+    const mark = (name: string) => (phases[name] = Math.round(performance.now() - t0));
+    if (!input.isMultipart) {
+      throw new HttpError(400, ErrorCode.BadRequest, "Send the images as multipart/form-data in the 'images' field.");
+    }
+    checkDeclaredSize(input.contentLength);
+    const now = new Date();
+    // Allowance first (a user with none left gets 402 whatever else), then the rate limit; neither uses anything.
+    const quota = await quotaFor({ repos, config }, user.id, now);
+    const remaining = quota.subscribed ? null : (quota.remaining ?? 0);
+    if (remaining !== null && remaining <= 0) {
+      throw new HttpError(402, ErrorCode.UpgradeRequired, UPGRADE_MESSAGE, { upgradeRequired: true });
+    }
+    await rateLimiter.check(user.id);
+    const ticket = this.admission.admit(user.id, remaining);
+    mark('admitted');
+    let dir: string | undefined;
+    try {
+      dir = await mkdtemp(join(config.UPLOAD_TMP_DIR ?? tmpdir(), 'snapnotes-upload-'));
+      return await this.receive(input, ticket, dir, now, mark, phases);
+    } finally {
+      ticket.release();
+      if (dir) await removeDir(dir, input.log);
+    }
+  }
+
+  private async receive(
+    input: UploadInput,
+    ticket: AdmissionTicket,
+    dir: string,
+    now: Date,
+    mark: (name: string) => number,
+    phases: Record<string, number>,
+  ): Promise<Note> {
+    const { repos, store, pipeline, config, rateLimiter } = this.deps;
+    const { user } = input;
+    const { files, fields } = await readUpload(input.parts, dir);
+    mark('read');
+    if (fields.userId && fields.userId !== String(user.id)) {
+      throw new HttpError(403, ErrorCode.Forbidden, 'You can only upload to your own account.');
+    }
+    // The quick checks of every file run side by side; the reply names the first bad file in upload order,
+    // whichever check finished first.
+    const images = settledOrThrow(await Promise.allSettled(files.map((file) => inspectImage(file))));
+    mark('checked');
+    // The full decode (the slowest check: from a few ms to a few hundred for a large photo) runs beside the
+    // reservation, the rate limit and the storing. A file that fails it gives all three back below, and a bad file
+    // is reported before a spent allowance or a rate limit, as if it had been checked first.
+    const decoded = Promise.allSettled(images.map((img) => verifyDecodable(img)));
+    const corruptFile = async () => firstRejection(await decoded);
+    const subscribed = ticket.subscribed;
+    const uploadId = randomUUID();
+    const refs: ImageRef[] = images.map((img, index) => ({
+      index,
+      fileName: img.fileName,
+      key: `users/${user.id}/uploads/${uploadId}/${index}.${img.extension}`,
+      contentType: img.contentType,
+      bytes: sizeOf(img),
+      width: img.width,
+      height: img.height,
+    }));
+    let reservation: Awaited<ReturnType<Repositories['uploads']['reserve']>>;
+    try {
+      reservation = await repos.uploads.reserve({
+        id: uploadId,
+        userId: user.id,
+        fileNames: refs.map((r) => r.fileName),
+        objectKeys: refs.map((r) => r.key),
+        imageCount: refs.length,
+        correlationId: input.correlationId,
+        monthlyAllowance: subscribed ? null : config.FREE_UPLOADS_PER_MONTH,
+        now,
+      });
+    } finally {
+      ticket.reserved();
+    }
+    if (!reservation.ok) {
+      const bad = await corruptFile();
+      if (bad) throw bad.reason;
+      throw new HttpError(402, ErrorCode.UpgradeRequired, UPGRADE_MESSAGE, { upgradeRequired: true });
+    }
+    // Rate limit (DECISIONS: plans and payments): every image that passed the checks and the allowance counts,
+    // whatever happens to it next; a refused upload gives its reservation back and stores nothing.
+    let grant: RateLimitGrant;
+    try {
+      grant = await rateLimiter.consume(user.id, refs.length);
+    } catch (err) {
+      const bad = await corruptFile();
+      await repos.uploads.markFailed(
+        uploadId,
+        'rejected',
+        bad ? ErrorCode.CorruptImage : ErrorCode.RateLimited,
+        bad ? 'Corrupt image' : 'Rate limited',
+      );
+      throw bad ? bad.reason : err;
+    }
+    mark('reserved');
+    const log = input.log.child({ uploadId, userId: user.id, images: refs.length });
+
+    // A few files in memory at a time per upload: the object store takes a buffer (the embedded start keeps recent
+    // writes in memory for its stages), and the admission caps how many uploads are here at once.
+    const stored = await settledWithLimit(refs.length, STORE_PARALLELISM, async (i) => {
+      const img = images[i]!;
+      const ref = refs[i]!;
+      await store.put(ref.key, 'data' in img ? img.data : await readFile(img.path), ref.contentType);
+    });
+    mark('put');
+    const bad = await corruptFile();
+    if (bad) {
+      await this.abandon(log, uploadId, refs, 'rejected', ErrorCode.CorruptImage, 'Corrupt image');
+      await grant.release();
+      throw bad.reason;
+    }
+    const storeFailure = firstRejection(stored);
+    if (storeFailure) {
+      log.error({ err: storeFailure.reason }, 'storing upload failed');
+      await this.abandon(log, uploadId, refs, 'failed', 'STORAGE_ERROR', 'Could not store the images');
+      throw new HttpError(503, ErrorCode.Internal, 'Error processing screenshots. Please try again.');
+    }
+    mark('stored');
+    // The files are in the store: the temporary copies and the gateway-wide place are no longer needed while the
+    // pipeline runs (seconds to minutes).
+    ticket.bodyDone();
+    await removeDir(dir, log);
+
+    const job: UploadJob = {
+      uploadId,
+      userId: user.id,
+      correlationId: input.correlationId,
+      premium: subscribed,
+      // The user's languages (Settings), else the server's defaults; the OCR stage reads these first.
+      languages: jobLanguages(user.ocrLanguages, config),
+      images: refs,
+    };
+    const started = Date.now();
+    try {
+      const result = await pipeline.run(job, { timeoutMs: config.PROCESSING_TIMEOUT_MS });
+      mark('pipeline');
+      const note = await repos.notes.findByIdForUser(result.noteId, user.id);
+      if (!note) throw new Error(`note ${result.noteId} of upload ${uploadId} not found after processing`);
+      mark('loaded');
+      log.info({ noteId: note.id, ms: Date.now() - started, phases }, 'upload processed');
+      return toApiNote(note);
+    } catch (err) {
+      if (!(err instanceof PipelineFailure)) {
+        log.error({ err }, 'processing failed');
+        const existing = await this.abandon(log, uploadId, refs, 'failed', 'INTERNAL', (err as Error).message);
+        if (existing) return existing;
+        throw new HttpError(500, ErrorCode.Internal, 'Error processing screenshots. Please try again.');
+      }
+      if (err.kind === 'verdict' && err.verdict?.code === 'INAPPROPRIATE_CONTENT') {
+        const existing = await this.abandon(log, uploadId, refs, 'rejected', err.verdict.code, err.verdict.message);
+        if (existing) return existing;
+        throw new HttpError(400, ErrorCode.InappropriateContent, err.verdict.message, {
+          inappropriateImages: err.verdict.files ?? [],
+        });
+      }
+      if (err.kind === 'verdict' && err.verdict?.code === 'NOTHING_EXTRACTED') {
+        const existing = await this.abandon(log, uploadId, refs, 'rejected', err.verdict.code, err.verdict.message);
+        if (existing) return existing;
+        throw new HttpError(422, ErrorCode.NothingExtracted, 'Could not process the content from the uploaded images');
+      }
+      if (err.kind === 'timeout') {
+        log.error({ ms: Date.now() - started, stage: err.stage }, 'processing timed out');
+        const existing = await this.abandon(log, uploadId, refs, 'failed', ErrorCode.Timeout, 'Processing timed out');
+        if (existing) return existing;
+        throw new HttpError(504, ErrorCode.Timeout, 'Processing took too long. Please try again with fewer images.');
+      }
+      log.error({ err, stage: err.stage }, 'processing failed');
+      const existing = await this.abandon(log, uploadId, refs, 'failed', 'PIPELINE_ERROR', err.message);
+      if (existing) return existing;
+      throw new HttpError(500, ErrorCode.Internal, 'Error processing screenshots. Please try again.');
+    }
+  }
+
+  /**
+   * Gives the upload up: marks it failed/rejected (which frees its allowance) and deletes its objects.
+   * If the notes stage committed in the meantime, the upload is no longer 'processing': return that note instead.
+   */
+  private async abandon(
+    log: FastifyBaseLogger,
+    uploadId: string,
+    refs: ImageRef[],
+    status: 'failed' | 'rejected',
+    code: string,
+    message: string,
+  ): Promise<Note | undefined> {
+    const { repos, store } = this.deps;
+    const marked = await repos.uploads.markFailed(uploadId, status, code, message.slice(0, 1000));
+    if (!marked) {
+      const upload = await repos.uploads.findById(uploadId);
+      if (upload?.status === 'completed' && upload.noteId) {
+        const note = await repos.notes.findByIdForUser(upload.noteId, upload.userId);
+        if (note) return toApiNote(note);
+      }
+    }
+    await store.deleteMany(refs.map((r) => r.key)).catch((err: unknown) => {
+      log.error({ err, uploadId }, 'could not delete objects of an abandoned upload');
+    });
+    return undefined;
+  }
+}
+
+/**
+ * Runs fn(0..count-1) with at most `limit` at once and settles them all, in index order. Hand-written (eight lines)
+ * because p-limit is not a dependency of the gateway and this needs no queue beyond one upload's files.
+ */
+async function settledWithLimit<T>(
+  count: number,
+  limit: number,
+  fn: (index: number) => Promise<T>,
+): Promise<PromiseSettledResult<T>[]> {
+  const results: PromiseSettledResult<T>[] = new Array<PromiseSettledResult<T>>(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      results[i] = await fn(i).then(
+        (value): PromiseSettledResult<T> => ({ status: 'fulfilled', value }),
+        (reason: unknown): PromiseSettledResult<T> => ({ status: 'rejected', reason }),
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+  return results;
+}
+
+async function removeDir(dir: string, log: FastifyBaseLogger): Promise<void> {
+  await rm(dir, { recursive: true, force: true, maxRetries: 2 }).catch((err: unknown) => {
+    log.error({ err, dir }, 'could not remove the temporary files of an upload');
+  });
+}
+
+/** The first rejected result, in the order of the promises (upload order), whichever settled first. */
+function firstRejection(results: PromiseSettledResult<unknown>[]): PromiseRejectedResult | undefined {
+  return results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+}
+
+/** The values of settled checks, or the first refusal in upload order. */
+function settledOrThrow<T>(results: PromiseSettledResult<T>[]): T[] {
+  const refused = firstRejection(results);
+  if (refused) throw refused.reason;
+  return results.map((r) => (r as PromiseFulfilledResult<T>).value);
+}
