@@ -4,7 +4,7 @@ export { createDatabase, redactUrl, type DatabaseHandle, type DatabaseOptions } 
 export { migrateToLatest, MigrationError } from './migrate.js';
 export { migrations, migrationProvider } from './migrations/index.js';
 export { toApiNote, toApiUser } from './mappers.js';
-export { UsersRepo, type UpsertUserInput } from './repos/users.js';
+export { UsersRepo, type UpsertUserInput, type DeleteAccountResult } from './repos/users.js';
 export { UploadsRepo, monthWindow, type ReserveUploadInput, type ReserveResult } from './repos/uploads.js';
 export {
   NotesRepo,

@@ -25,8 +25,23 @@ export interface UsersTable {
   stripeCustomerId: ColumnType<string | null, string | null | undefined, string | null>;
   /** text[]: the OCR languages the user chose (1–3 tesseract codes); null = not chosen (the server's defaults). */
   ocrLanguages: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
+  /** Keyed hash of the Firebase uid (migration 0004): the allowance follows it across deleted accounts. */
+  usageKey: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
+}
+
+/** What deleted accounts used, per usage key and calendar month (UTC); no personal data (migration 0004). */
+export interface AccountUsageTable {
+  usageKey: string;
+  monthStart: Date;
+  used: number;
+}
+
+/** When the account of a usage key was last deleted (migration 0004). */
+export interface DeletedAccountsTable {
+  usageKey: string;
+  deletedAt: Date;
 }
 
 export interface UploadsTable {
@@ -96,6 +111,8 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   stripeEvents: StripeEventsTable;
   feedback: FeedbackTable;
+  accountUsage: AccountUsageTable;
+  deletedAccounts: DeletedAccountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -74,6 +74,7 @@ describe('mappers', () => {
       photoUrl: 'https://p',
       stripeCustomerId: 'cus_secret',
       ocrLanguages: null,
+      usageKey: 'k'.repeat(43),
       createdAt: new Date(),
       updatedAt: new Date(),
     };

@@ -16,6 +16,7 @@ import {
 } from '@snapnotes/testing/images';
 import { renderFlaggedByClassifier } from '@snapnotes/testing/moderation-fixtures';
 import { characterErrorRate } from '@snapnotes/testing/text';
+import { createTestUser } from '@snapnotes/testing/firebase';
 import { signUp, startTestApp, type Client, type TestApp } from './harness.js';
 
 let app: TestApp;
@@ -352,14 +353,29 @@ describe('account deletion', () => {
     expect(up.status).toBe(200);
     expect(await app.listObjects(`users/${carol.id}/`)).toHaveLength(1);
 
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // revocation is in whole seconds after the sign-in
     expect((await carol.send('DELETE', '/api/user')).status).toBe(200);
     expect(await app.listObjects(`users/${carol.id}/`)).toEqual([]);
-    expect((await carol.get(`/api/notes/${carol.id}`)).status).toBe(403);
+    expect([401, 403]).toContain((await carol.get(`/api/notes/${carol.id}`)).status);
+    // The old session cannot re-create the account; a new sign-in can, and starts empty.
+    expect((await carol.send('POST', '/api/user', {})).status).toBe(401);
 
-    const again = await carol.send('POST', '/api/user', {});
+    const signedInAgain = await createTestUser({ sub: carol.user.sub, email: carol.user.email, name: 'Carol Example' });
+    const auth = { authorization: `Bearer ${signedInAgain.idToken}` };
+    const again = await fetch(`${app.url}/api/user`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(again.status).toBe(200);
     const fresh = (await again.json()) as { id: number };
     expect(fresh.id).not.toBe(carol.id);
-    expect(await (await carol.get(`/api/notes/${fresh.id}`)).json()).toEqual([]);
+    expect(await (await fetch(`${app.url}/api/notes/${fresh.id}`, { headers: auth })).json()).toEqual([]);
+    // The month's upload still counts for the re-created account (the allowance follows the Google identity).
+    const remaining = (await (
+      await fetch(`${app.url}/api/user/${fresh.id}/remaining-uploads`, { headers: auth })
+    ).json()) as { remainingUploads: number; limit: number };
+    expect(remaining.remainingUploads).toBe(remaining.limit - 1);
     // Nobody else lost anything.
     expect((await notesOf(alice)).length).toBeGreaterThan(0);
   });

@@ -12,7 +12,7 @@ import type { StageData } from './bullmq-flow.js';
 import { errorMessage, failureFromReason, PipelineFailure, timeoutFailure } from './failure.js';
 import { admitUpload, parseNoteResult } from './stages.js';
 import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, PRIORITY } from './types.js';
-import type { PipelineDriver, QueueCounts, RunOptions } from './types.js';
+import type { ForgetUpload, PipelineDriver, QueueCounts, RunOptions } from './types.js';
 
 export interface BullmqProducerOptions {
   redisUrl: string;
@@ -209,6 +209,35 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
       }
       logger.debug({ ...log, ms: Date.now() - started }, 'upload processed');
       return parseNoteResult(result);
+    },
+
+    async forgetUploads(uploads: ReadonlyArray<ForgetUpload>) {
+      let removed = 0;
+      let active = 0;
+      for (const upload of uploads) {
+        const ids = flowIds(upload.uploadId);
+        const pages = Array.from({ length: Math.max(0, upload.imageCount) }, (_, i): [QueueName, string] => [
+          'ocr',
+          ids.page(i),
+        ]);
+        // Parents first, so no parent is left waiting for a child that is gone.
+        const order: [QueueName, string][] = [
+          ['notes', ids.notes],
+          ['summarise', ids.summarise],
+          ['ocr', ids.ocr],
+          ...pages,
+          ['moderation', ids.moderation],
+        ];
+        for (const [queue, id] of order) {
+          const job: Job | undefined = await queues[queue].getJob(id);
+          if (!job) continue;
+          // 0 when the job (or a child) is locked by a worker right now.
+          if ((await queues[queue].remove(id, { removeChildren: false })) === 1) removed++;
+          else active++;
+        }
+      }
+      if (removed + active > 0) logger.info({ uploads: uploads.length, removed, active }, 'upload jobs removed');
+      return { removed, active };
     },
 
     async counts() {

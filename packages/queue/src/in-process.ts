@@ -177,6 +177,11 @@ export function createInProcessDriver(opts: InProcessDriverOptions): PipelineDri
       }
     },
 
+    async forgetUploads() {
+      // Nothing is kept between calls: an upload's data lives only in its running request.
+      return { removed: 0, active: 0 };
+    },
+
     async counts() {
       return Object.fromEntries(
         STAGES.map((s): [QueueName, QueueCounts] => [

@@ -10,6 +10,12 @@ export interface QueueCounts {
   failed: number;
 }
 
+export interface ForgetUpload {
+  uploadId: string;
+  /** How many images the upload had (one `ocr-page` job each). */
+  imageCount: number;
+}
+
 export interface RunOptions {
   /** How long the caller waits for the note before giving up (PipelineFailure kind 'timeout'). */
   timeoutMs: number;
@@ -18,6 +24,12 @@ export interface RunOptions {
 export interface PipelineDriver {
   /** Runs one upload through moderation → ocr (one job per image) → summarise → notes; resolves with the note. */
   run(job: UploadJob, opts: RunOptions): Promise<NoteResult>;
+  /**
+   * Removes every job of these uploads from every stage queue (account deletion: the jobs hold OCR text and
+   * summaries). Jobs a worker holds right now cannot be removed; they are counted in `active` and end on their own
+   * (their upload row is gone, so the notes stage writes nothing). The in-process driver keeps no jobs: 0, 0.
+   */
+  forgetUploads(uploads: ReadonlyArray<ForgetUpload>): Promise<{ removed: number; active: number }>;
   /** Queue depths per queue (for metrics/readiness). */
   counts(): Promise<Record<QueueName, QueueCounts>>;
   close(): Promise<void>;

@@ -7,9 +7,12 @@
  * `current_period_end` lives on `items.data[0]`, an invoice names its subscription at
  * `parent.subscription_details.subscription`) and Stripe's error bodies (`{ error: { type, code, message, param } }`).
  *
- * - `POST /v1/customers`, `GET /v1/customers/:id`
+ * - `POST /v1/customers`, `GET /v1/customers/:id`, `DELETE /v1/customers/:id` (as Stripe: `{ id, object, deleted:
+ *   true }`, and the customer's subscriptions that have not ended are canceled at once; a deleted customer is 404)
  * - `POST /v1/checkout/sessions`, `GET /v1/checkout/sessions/:id` (expand: subscription, customer)
  * - `GET /v1/subscriptions/:id` (expand: customer, latest_invoice)
+ * - `DELETE /v1/subscriptions/:id` (the SDK's `subscriptions.cancel`: ends it now, status `canceled`; params
+ *   `invoice_now`, `prorate`, `cancellation_details`; an already canceled subscription is answered as it is)
  * - `GET /c/pay/:id`: a hosted checkout page (the session's `url`), whose "Pay" button completes the session
  *   (and delivers `checkout.session.completed` to the webhook endpoint when one is set) and redirects to the
  *   success URL; its "Cancel" link goes to the cancel URL.
@@ -544,6 +547,18 @@ export async function startStripeStandin(opts: StripeStandinOptions = {}): Promi
       if (!c) throw missing('customer', a);
       return c.deleted ? { id: c.id, object: 'customer', deleted: true } : c;
     }
+    if (resource === 'customers' && method === 'DELETE' && a && !b) {
+      allowOnly(params, []);
+      const c = customers.get(a);
+      if (!c || c.deleted) throw missing('customer', a);
+      c.deleted = true;
+      for (const sub of subscriptions.values()) {
+        if (sub.customer === a && sub.status !== 'canceled' && sub.status !== 'incomplete_expired') {
+          endSubscription(sub.id);
+        }
+      }
+      return { id: c.id, object: 'customer', deleted: true };
+    }
     if (resource === 'checkout' && a === 'sessions') {
       if (method === 'POST' && !b) return expandSession(createSession(params), expand);
       if (method === 'GET' && b) {
@@ -554,6 +569,12 @@ export async function startStripeStandin(opts: StripeStandinOptions = {}): Promi
     }
     if (resource === 'subscriptions' && method === 'GET' && a && !b) {
       return expandSubscription(getSubscription(a), expand);
+    }
+    if (resource === 'subscriptions' && method === 'DELETE' && a && !b) {
+      allowOnly(params, ['invoice_now', 'prorate', 'cancellation_details', 'expand']);
+      const sub = getSubscription(a);
+      if (sub.status !== 'canceled') endSubscription(a);
+      return expandSubscription(sub, expand);
     }
     throw new StripeApiError(
       404,

@@ -3,10 +3,10 @@ import type { Database, UploadRow } from '../schema.js';
 import { assertId, assertUuid, InvalidInputError, pgCode } from '../errors.js';
 
 /** Namespace (first key) of the per-user advisory lock taken by reserve(); the second key is the user id. */
-const RESERVE_LOCK_NAMESPACE = 0x534e5550; // 'SNUP'
+export const RESERVE_LOCK_NAMESPACE = 0x534e5550; // 'SNUP'
 
 /** Statuses that use one of the month's uploads: a failed or rejected upload uses none. */
-const COUNTED_STATUSES = ['processing', 'completed'] as const;
+export const COUNTED_STATUSES = ['processing', 'completed'] as const;
 
 export interface ReserveUploadInput {
   id: string;
@@ -77,7 +77,10 @@ export class UploadsRepo {
     }
   }
 
-  /** Uploads of this user that use the allowance in the calendar month (UTC) of `now`. */
+  /**
+   * Uploads of this user that use the allowance in the calendar month (UTC) of `now`, including what deleted
+   * accounts of the same Firebase uid used (account_usage).
+   */
   async usedThisMonth(userId: number, now: Date): Promise<number> {
     assertId(userId, 'User id');
     return countUsed(this.db, userId, monthWindow(now));
@@ -144,5 +147,14 @@ async function countUsed(db: Kysely<Database>, userId: number, window: { start: 
     .where('createdAt', '>=', window.start)
     .where('createdAt', '<', window.end)
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  // What deleted accounts of the same person used this month (migration 0004), as reserve_upload counts it.
+  const carried = await db
+    .selectFrom('users')
+    .innerJoin('accountUsage', 'accountUsage.usageKey', 'users.usageKey')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('accountUsage.used'), eb.lit(0)).as('used'))
+    .where('users.id', '=', userId)
+    .where('accountUsage.monthStart', '>=', window.start)
+    .where('accountUsage.monthStart', '<', window.end)
+    .executeTakeFirstOrThrow();
+  return Number(row.count) + Number(carried.used);
 }

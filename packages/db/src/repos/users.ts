@@ -1,7 +1,26 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { MAX_OCR_LANGUAGES, MIN_OCR_LANGUAGES, OCR_LANGUAGE_CODE } from '@snapnotes/contracts';
 import type { Database, UserRow } from '../schema.js';
 import { assertId, InvalidInputError } from '../errors.js';
+import { monthWindow, RESERVE_LOCK_NAMESPACE, COUNTED_STATUSES } from './uploads.js';
+
+/** A usage key (migration 0004): a keyed hash of the Firebase uid, hex or base64url. */
+const USAGE_KEY = /^[A-Za-z0-9_-]{16,128}$/;
+
+function assertUsageKey(key: string): void {
+  if (typeof key !== 'string' || !USAGE_KEY.test(key)) {
+    throw new InvalidInputError('usageKey must be 16 to 128 characters of hex or base64url');
+  }
+}
+
+export interface DeleteAccountResult {
+  /** False when there was no such user (nothing changed). */
+  deleted: boolean;
+  /** Uploads of the month carried over to the usage key (0 without a key). */
+  carriedUploads: number;
+  /** Feedback rows deleted with the account. */
+  feedbackDeleted: number;
+}
 
 export interface UpsertUserInput {
   firebaseUid: string;
@@ -9,6 +28,8 @@ export interface UpsertUserInput {
   displayName: string;
   photoURL: string;
   username: string;
+  /** Keyed hash of the uid (the allowance follows it across deleted accounts); left unchanged when omitted. */
+  usageKey?: string;
 }
 
 export class UsersRepo {
@@ -20,11 +41,13 @@ export class UsersRepo {
     if (firebaseUid.length === 0 || firebaseUid.length > 128) {
       throw new InvalidInputError('firebaseUid must be 1 to 128 characters');
     }
+    if (input.usageKey !== undefined) assertUsageKey(input.usageKey);
     const profile = {
       email: input.email ?? '',
       username: input.username ?? '',
       displayName: input.displayName ?? '',
       photoUrl: input.photoURL ?? '',
+      ...(input.usageKey !== undefined ? { usageKey: input.usageKey } : {}),
     };
     return this.db
       .insertInto('users')
@@ -111,6 +134,68 @@ export class UsersRepo {
       .where('id', '=', userId)
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /**
+   * Deletes an account for good, in one transaction under the user's allowance lock (the one reserve_upload takes):
+   * the month's counted uploads are added to account_usage under `usageKey` (so a re-created account keeps using
+   * the same allowance), the deletion time is recorded for the key, the user's feedback rows are deleted, and the
+   * user row goes (uploads, notes and subscription rows cascade). `usageKey` null: nothing is carried over.
+   */
+  async deleteAccount(id: number, opts: { usageKey: string | null; now?: Date }): Promise<DeleteAccountResult> {
+    assertId(id, 'User id');
+    if (opts.usageKey !== null) assertUsageKey(opts.usageKey);
+    const now = opts.now ?? new Date();
+    const window = monthWindow(now);
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${RESERVE_LOCK_NAMESPACE}::int, ${id}::int)`.execute(trx);
+      const exists = await trx.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+      if (!exists) return { deleted: false, carriedUploads: 0, feedbackDeleted: 0 };
+      let carriedUploads = 0;
+      if (opts.usageKey !== null) {
+        const row = await trx
+          .selectFrom('uploads')
+          .select((eb) => eb.fn.countAll<string>().as('count'))
+          .where('userId', '=', id)
+          .where('status', 'in', COUNTED_STATUSES)
+          .where('createdAt', '>=', window.start)
+          .where('createdAt', '<', window.end)
+          .executeTakeFirstOrThrow();
+        carriedUploads = Number(row.count);
+        if (carriedUploads > 0) {
+          await trx
+            .insertInto('accountUsage')
+            .values({ usageKey: opts.usageKey, monthStart: window.start, used: carriedUploads })
+            .onConflict((oc) =>
+              oc
+                .columns(['usageKey', 'monthStart'])
+                .doUpdateSet({ used: sql<number>`account_usage.used + excluded.used` }),
+            )
+            .execute();
+        }
+        // Past months no longer count for anything.
+        await trx.deleteFrom('accountUsage').where('monthStart', '<', window.start).execute();
+        await trx
+          .insertInto('deletedAccounts')
+          .values({ usageKey: opts.usageKey, deletedAt: now })
+          .onConflict((oc) => oc.column('usageKey').doUpdateSet({ deletedAt: now }))
+          .execute();
+      }
+      const feedback = await trx.deleteFrom('feedback').where('userId', '=', id).executeTakeFirst();
+      await trx.deleteFrom('users').where('id', '=', id).execute();
+      return { deleted: true, carriedUploads, feedbackDeleted: Number(feedback.numDeletedRows) };
+    });
+  }
+
+  /** When the account of this usage key was last deleted, or undefined when never. */
+  async deletedAt(usageKey: string): Promise<Date | undefined> {
+    assertUsageKey(usageKey);
+    const row = await this.db
+      .selectFrom('deletedAccounts')
+      .select('deletedAt')
+      .where('usageKey', '=', usageKey)
+      .executeTakeFirst();
+    return row?.deletedAt;
   }
 
   /** Deletes the user; uploads, notes and subscription go with it (cascade), feedback keeps no link. */

@@ -35,6 +35,8 @@ export interface BillingServiceDeps {
 }
 
 const PAID_STATUSES: ReadonlyArray<string> = ['paid', 'no_payment_required'];
+/** Stripe statuses of a subscription that will never charge again. */
+const ENDED_STATUSES: ReadonlyArray<string> = ['canceled', 'incomplete_expired'];
 
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
@@ -268,6 +270,61 @@ export class BillingService {
     if (customer && !user.stripeCustomerId) await users.linkStripeCustomer(user.id, customer);
     else if (customer && user.stripeCustomerId !== customer) return null; // another customer's subscription
     return user.id;
+  }
+
+  /**
+   * Account deletion: ends billing in Stripe before anything of the account is deleted. Cancels the stored
+   * subscription now (not at period end: nobody is left to use it) and deletes the Stripe customer, which also
+   * removes its email and name and ends any other subscription it has. Something already gone in Stripe counts as
+   * done, so a retried deletion goes through. Any other failure throws a 503 and the caller keeps the account:
+   * billing must never keep running for an account that no longer exists.
+   */
+  async closeAccount(user: UserRow): Promise<{ canceledSubscription: string | null; deletedCustomer: string | null }> {
+    const stored = await this.deps.repos.subscriptions.findByUser(user.id);
+    let canceledSubscription: string | null = null;
+    if (stored && !ENDED_STATUSES.includes(stored.status)) {
+      try {
+        const sub = await this.stripe.subscriptions.cancel(stored.stripeSubscriptionId);
+        canceledSubscription = sub.id;
+      } catch (err) {
+        if (!isMissing(err) && !(await this.hasEnded(stored.stripeSubscriptionId))) {
+          throw this.unavailableForDeletion('cancel the subscription', err);
+        }
+      }
+    }
+    let deletedCustomer: string | null = null;
+    if (user.stripeCustomerId) {
+      try {
+        await this.stripe.customers.del(user.stripeCustomerId);
+        deletedCustomer = user.stripeCustomerId;
+      } catch (err) {
+        if (!isMissing(err)) throw this.unavailableForDeletion('delete the customer', err);
+      }
+    }
+    this.deps.logger.info({ userId: user.id, canceledSubscription, deletedCustomer }, 'stripe billing closed');
+    return { canceledSubscription, deletedCustomer };
+  }
+
+  /** Whether Stripe reports the subscription ended (a cancel refused because it already was). */
+  private async hasEnded(subscriptionId: string): Promise<boolean> {
+    try {
+      const sub = await this.stripe.subscriptions.retrieve(subscriptionId);
+      return ENDED_STATUSES.includes(sub.status);
+    } catch (err) {
+      return isMissing(err);
+    }
+  }
+
+  private unavailableForDeletion(what: string, err: unknown): HttpError {
+    this.providerError(what, err); // logs the details
+    return new HttpError(
+      503,
+      ErrorCode.PaymentProviderError,
+      'Your account was not deleted: the payment provider could not be reached to end your billing. ' +
+        'Please try again in a moment.',
+      {},
+      { 'retry-after': '60' },
+    );
   }
 
   /** Checks the signature over the RAW body; a bad or missing one is a 400. */

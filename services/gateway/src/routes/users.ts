@@ -1,8 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { upsertUserBodySchema, type RemainingUploads, type SubscriptionResponse } from '@snapnotes/contracts';
+import {
+  ErrorCode,
+  upsertUserBodySchema,
+  type RemainingUploads,
+  type SubscriptionResponse,
+} from '@snapnotes/contracts';
 import { toApiUser } from '@snapnotes/db';
-import { authenticate, currentUser, ownUser } from '../app.js';
+import { deleteAccount, usageKeyFor } from '../account.js';
+import { InvalidTokenError } from '../auth.js';
+import { HttpError } from '../errors.js';
+import { authenticate, bearerToken, currentUser, ownUser } from '../guards.js';
 import { quotaFor } from '../quota.js';
+
+const DELETED_SESSION = new HttpError(
+  401,
+  ErrorCode.Unauthorized,
+  'This account was deleted. Sign in again to create a new one.',
+);
 
 /** Username: the part of the email before the at-sign, else the display name, else 'user' (SPEC §3). */
 export function usernameFor(email: string, displayName: string): string {
@@ -20,29 +34,42 @@ export function registerUserRoutes(app: FastifyInstance): void {
   app.post('/api/user', async (req) => {
     const identity = await authenticate(req);
     const body = upsertUserBodySchema.parse(req.body ?? {});
+    const usageKey = usageKeyFor(app.deps.config, identity.uid);
+    const { users } = app.deps.repos;
+    if ((await users.deletedAt(usageKey)) && !(await users.findByFirebaseUid(identity.uid))) {
+      // This identity deleted its account: only a sign-in made after the deletion may create a new one. The
+      // deletion revoked the account's sessions, so a device still signed in from before is refused here.
+      const token = bearerToken(req) ?? '';
+      try {
+        await app.deps.verifier?.verify(token, { checkRevoked: true });
+      } catch (err) {
+        if (err instanceof InvalidTokenError) throw DELETED_SESSION;
+        throw err;
+      }
+    }
     const email = identity.email || body.email;
     const displayName = body.displayName || identity.name;
-    const user = await app.deps.repos.users.upsertByFirebaseUid({
+    const user = await users.upsertByFirebaseUid({
       firebaseUid: identity.uid,
       email,
       displayName,
       photoURL: body.photoURL || identity.picture,
       username: usernameFor(email, displayName),
+      usageKey,
     });
     return toApiUser(user);
   });
 
   /**
-   * DELETE /api/user: the right to deletion (privacy policy). Removes the caller's images, then their record, which
-   * cascades to notes, uploads and subscription rows. The identity-provider account is theirs to keep or delete.
+   * DELETE /api/user: the right to deletion (privacy policy). Ends billing in Stripe (cancels the subscription,
+   * deletes the customer), signs the account out everywhere, removes its queue jobs and images, then its feedback
+   * and its record, which cascades to notes, uploads and subscription rows (account.ts). If Stripe or Firebase cannot
+   * be reached the answer is 503 and the account is kept. The identity-provider account is theirs to keep or delete.
    */
   app.delete('/api/user', async (req) => {
     const user = await currentUser(req);
-    const prefix = `users/${user.id}/`;
-    const keys = await app.deps.store.list(prefix);
-    await app.deps.store.deleteMany(keys);
-    await app.deps.repos.users.deleteById(user.id);
-    req.log.info({ userId: user.id, objects: keys.length }, 'account deleted');
+    const report = await deleteAccount(app, user, req.log);
+    req.log.info({ userId: user.id, ...report }, 'account deleted');
     return { success: true };
   });
 

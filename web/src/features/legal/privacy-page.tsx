@@ -83,10 +83,33 @@ const SECTIONS: LegalSection[] = [
   {
     title: 'Data Retention',
     body: (
-      <p>
-        We keep your notes and uploaded images for as long as your account exists, or until you delete them. Deleting a
-        note removes it and its images. Limited logs are kept for a short period for security and troubleshooting.
-      </p>
+      <>
+        <p>
+          We keep your notes and uploaded images for as long as your account exists, or until you delete them. Deleting
+          a note removes it and its images. Limited logs are kept for a short period for security and troubleshooting.
+        </p>
+        <p>Deleting your account (in Settings) deletes, at once:</p>
+        <ul>
+          <li>your profile (name, email, profile picture), your settings, every note and every uploaded image;</li>
+          <li>the text and summaries of your uploads still held in our processing queue;</li>
+          <li>the feedback you sent while signed in;</li>
+          <li>
+            your subscription, which is cancelled immediately with no further charges, and your customer record at
+            Stripe (your email and name). Stripe keeps the records of past payments that the law requires it to keep.
+          </li>
+        </ul>
+        <p>
+          You are signed out on every device. If the payment provider cannot be reached, your account is not deleted and
+          you are asked to try again, so that billing never continues after deletion. Your Google account itself is not
+          affected.
+        </p>
+        <p>
+          What we keep: the number of free uploads used in the current month, stored under a keyed one-way code of your
+          sign-in identifier (not your name, email or identifier itself), with the time of the deletion. It stops
+          deleting and signing up again from restarting your free allowance; it is never linked to a new account's
+          content, and last month&apos;s counts are removed.
+        </p>
+      </>
     ),
   },
   {

@@ -1,0 +1,101 @@
+/**
+ * Account deletion (privacy policy: the right to deletion) and the usage key that keeps the free allowance across a
+ * deleted and re-created account. DECISIONS.md, "Account deletion", says what goes, in which order, and why.
+ */
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
+import type { Config } from '@snapnotes/config';
+import { ErrorCode } from '@snapnotes/contracts';
+import type { UserRow } from '@snapnotes/db';
+import { HttpError } from './errors.js';
+
+/** Used when USAGE_KEY_SECRET is unset (development, tests): the key is then as good as an unkeyed hash. */
+const DEVELOPMENT_USAGE_KEY_SECRET = 'snapnotes-development-usage-key';
+
+/**
+ * The usage key of a Firebase uid: HMAC-SHA256 keyed with USAGE_KEY_SECRET, base64url (43 characters). The same for
+ * every account one Google identity ever has; it names no one without the server's secret and the uid.
+ */
+export function usageKeyFor(config: Pick<Config, 'USAGE_KEY_SECRET'>, firebaseUid: string): string {
+  return createHmac('sha256', config.USAGE_KEY_SECRET ?? DEVELOPMENT_USAGE_KEY_SECRET)
+    .update(firebaseUid, 'utf8')
+    .digest('base64url');
+}
+
+export interface AccountDeletionReport {
+  canceledSubscription: string | null;
+  deletedCustomer: string | null;
+  jobsRemoved: number;
+  jobsActive: number;
+  objects: number;
+  feedback: number;
+  carriedUploads: number;
+}
+
+/**
+ * Deletes everything of the account, in an order where a failure leaves the account usable and the call repeatable:
+ *
+ * 1. Stripe: cancel the subscription now and delete the customer (BillingService.closeAccount). Unreachable: 503,
+ *    nothing else is touched. Payments not configured while the user has Stripe records: 503 as well (billing that
+ *    cannot be stopped must not outlive the account).
+ * 2. The account's sessions are revoked in Firebase (every device signs out; the verified-token cache forgets the
+ *    uid). Fails: 503, the account is kept.
+ * 3. The queue jobs of every upload (OCR text, summaries), then the S3 objects under users/<id>/.
+ * 4. One transaction: the month's used uploads move to account_usage under the usage key, the deletion time is
+ *    recorded, feedback rows are deleted, the user row goes (notes, uploads, subscription rows cascade).
+ */
+export async function deleteAccount(
+  app: FastifyInstance,
+  user: UserRow,
+  log: FastifyBaseLogger,
+): Promise<AccountDeletionReport> {
+  const { deps } = app;
+  const subscription = await deps.repos.subscriptions.findByUser(user.id);
+  let billing = { canceledSubscription: null as string | null, deletedCustomer: null as string | null };
+  if (user.stripeCustomerId || subscription) {
+    if (!app.billing) {
+      log.error({ userId: user.id }, 'account deletion refused: the user has Stripe records and payments are off');
+      throw new HttpError(
+        503,
+        ErrorCode.SubscriptionUnavailable,
+        'Your account was not deleted: your subscription cannot be cancelled while payments are unavailable on this ' +
+          'server. Please try again later.',
+      );
+    }
+    billing = await app.billing.closeAccount(user);
+  }
+
+  if (deps.verifier) {
+    try {
+      await deps.verifier.revokeSessions(user.firebaseUid);
+    } catch (err) {
+      log.error({ userId: user.id, err }, 'account deletion stopped: could not revoke the sessions');
+      throw new HttpError(
+        503,
+        ErrorCode.Internal,
+        'Your account was not deleted: the sign-in service could not be reached. Please try again in a moment.',
+        {},
+        { 'retry-after': '60' },
+      );
+    }
+  }
+
+  const uploads = await deps.repos.uploads.listByUser(user.id);
+  const jobs = await deps.pipeline.forgetUploads(
+    uploads.map((u) => ({ uploadId: u.id, imageCount: Math.max(u.imageCount, u.objectKeys.length) })),
+  );
+  const keys = await deps.store.list(`users/${user.id}/`);
+  await deps.store.deleteMany(keys);
+
+  const result = await deps.repos.users.deleteAccount(user.id, {
+    usageKey: usageKeyFor(deps.config, user.firebaseUid),
+  });
+  return {
+    ...billing,
+    jobsRemoved: jobs.removed,
+    jobsActive: jobs.active,
+    objects: keys.length,
+    feedback: result.feedbackDeleted,
+    carriedUploads: result.carriedUploads,
+  };
+}
