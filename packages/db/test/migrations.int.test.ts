@@ -63,3 +63,25 @@ describe('migrateToLatest', () => {
     expect(held.rows[0]?.n).toBe('0');
   });
 });
+
+describe('0004 down', () => {
+  it("puts 0002's reserve_upload back, without the carried-over usage", async () => {
+    const other = await createTestDatabase();
+    const h = createDatabase({ url: other.url, poolMax: 2, logger: silentLogger });
+    try {
+      await migrateToLatest(h.db);
+      const source = async () =>
+        (await sql<{ src: string }>`select prosrc as src from pg_proc where proname = 'reserve_upload'`.execute(h.db))
+          .rows;
+      expect((await source())[0]?.src).toContain('account_usage');
+      await migrations['0004_usage_across_accounts']!.down!(h.db);
+      const after = await source();
+      expect(after).toHaveLength(1);
+      expect(after[0]!.src).not.toContain('account_usage');
+      expect(after[0]!.src).toContain('pg_advisory_xact_lock');
+    } finally {
+      await h.close();
+      await other.drop();
+    }
+  });
+});

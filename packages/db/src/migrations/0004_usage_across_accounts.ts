@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import * as reserveUpload0002 from './0002_reserve_upload_function.js';
 
 /**
  * The free allowance follows the person, not the users row (DECISIONS "Allowance"): deleting the account and
@@ -77,41 +78,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    create or replace function reserve_upload(
-      p_id uuid,
-      p_user_id integer,
-      p_file_names text[],
-      p_object_keys text[],
-      p_image_count integer,
-      p_correlation_id text,
-      p_created_at timestamptz,
-      p_window_start timestamptz,
-      p_window_end timestamptz,
-      p_counted text[],
-      p_limit integer,
-      p_lock_namespace integer
-    ) returns integer
-    language plpgsql volatile
-    as $$
-    declare
-      used integer;
-    begin
-      perform pg_advisory_xact_lock(p_lock_namespace, p_user_id);
-      select count(*) into used
-        from uploads
-       where user_id = p_user_id
-         and status = any (p_counted)
-         and created_at >= p_window_start
-         and created_at < p_window_end;
-      if p_limit is null or used < p_limit then
-        insert into uploads (id, user_id, status, file_names, object_keys, image_count, correlation_id, created_at)
-        values (p_id, p_user_id, 'processing', p_file_names, p_object_keys, p_image_count, p_correlation_id,
-                p_created_at);
-      end if;
-      return used;
-    end
-    $$`.execute(db);
+  // Back to 0002's reserve_upload, from 0002 itself (same signature: drop, then create it as 0002 does).
+  await reserveUpload0002.down(db);
+  await reserveUpload0002.up(db);
   await sql`drop table if exists deleted_accounts`.execute(db);
   await sql`drop table if exists account_usage`.execute(db);
   await sql`drop index if exists users_usage_key_idx`.execute(db);
