@@ -46,7 +46,7 @@ function lettersOf(text: string): string {
  * no candidate clearly wins. Detection is restricted to the candidates: a page can only be re-read with data the
  * engine has, and a small candidate set keeps short texts from being taken for a rare language.
  */
-export async function detectLanguage(text: string, candidates: readonly string[]): Promise<string | null> {
+export async function detectPageLanguage(text: string, candidates: readonly string[]): Promise<string | null> {
   const letters = lettersOf(text);
   if (letters.replace(/[\s'’-]/g, '').length < MIN_DETECT_LETTERS) return null;
   const byIso = new Map<string, string>();

@@ -6,7 +6,7 @@
  * (tesseract).
  */
 import { OCR_UNCERTAIN_BELOW, type WordConfidence } from '@snapnotes/contracts';
-import { detectLanguage } from './language.js';
+import { detectPageLanguage } from './language.js';
 import type { PaddleLine, PaddlePool } from './paddle/index.js';
 import type { RecognizeBufferResult } from './recognize.js';
 import { CELL_GAP_EM } from './structure.js';
@@ -78,7 +78,7 @@ export async function readWithPaddle(
   const started = performance.now();
   const lines = await options.paddle.recognize(image);
   const { text, words } = rowsOf(lines);
-  const language = await detectLanguage(text, options.candidates);
+  const language = await detectPageLanguage(text, options.candidates);
   if (lines.length === 0 || (language !== null && language !== 'eng')) {
     return options.fallback(image, language ? [language] : languages);
   }

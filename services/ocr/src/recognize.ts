@@ -7,7 +7,7 @@ import type { OcrEngine, OcrRecognition, WordConfidence } from '@snapnotes/contr
 import type { GreyAnalyser } from './analysis.js';
 import { cleanOcrLines, cleanPlainOcrText, type CleanedText } from './clean.js';
 import type { OcrLine } from './engine.js';
-import { detectLanguage } from './language.js';
+import { detectPageLanguage } from './language.js';
 import { MAX_OCR_PIXELS, preprocessImage, rescalePrepared, type PreparedImage } from './preprocess.js';
 import { fontSizeOf } from './structure.js';
 import { uncertainWords } from './word-confidence.js';
@@ -242,7 +242,7 @@ export async function recognizeBuffer(
   // The language: told from the first reading among the languages the engine has; a page in another language than
   // the ones asked for is read again with its own data (accents, ß, ñ), on the same prepared image.
   const candidates = options.detectLanguages ?? [];
-  let language = await detectLanguage(first.text, candidates.length ? candidates : languages);
+  let language = await detectPageLanguage(first.text, candidates.length ? candidates : languages);
   let relanguaged = false;
   if (language !== null && !used.includes(language)) {
     const t2 = performance.now();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, iso1Of } from '../src/language.js';
+import { detectPageLanguage, iso1Of } from '../src/language.js';
 
 const ALL = ['eng', 'fra', 'deu', 'spa', 'ita', 'por', 'nld'];
 
@@ -20,21 +20,21 @@ const PAGES: Record<string, string> = {
   eng: 'The committee meets on Thursday in the town library. We will present the budget for next year and the plans.',
 };
 
-describe('detectLanguage (first-pass OCR text)', () => {
+describe('detectPageLanguage (first-pass OCR text)', () => {
   it.each(Object.entries(PAGES))('tells %s even with its accents lost', async (code, text) => {
-    expect(await detectLanguage(firstPass(text), ALL)).toBe(code);
-    expect(await detectLanguage(text, ALL)).toBe(code);
+    expect(await detectPageLanguage(firstPass(text), ALL)).toBe(code);
+    expect(await detectPageLanguage(text, ALL)).toBe(code);
   });
 
   it('says nothing about text too short to tell', async () => {
-    expect(await detectLanguage('Settings  Save  Cancel', ALL)).toBeNull();
-    expect(await detectLanguage('1,204  3,400  5,600  Total 10,204', ALL)).toBeNull();
+    expect(await detectPageLanguage('Settings  Save  Cancel', ALL)).toBeNull();
+    expect(await detectPageLanguage('1,204  3,400  5,600  Total 10,204', ALL)).toBeNull();
   });
 
   it('only answers languages among the candidates', async () => {
-    expect(await detectLanguage(PAGES.deu!, ['eng', 'fra'])).not.toBe('deu');
-    expect(await detectLanguage(PAGES.deu!, ['deu'])).toBe('deu');
-    expect(await detectLanguage(PAGES.deu!, ['xyz'])).toBeNull();
+    expect(await detectPageLanguage(PAGES.deu!, ['eng', 'fra'])).not.toBe('deu');
+    expect(await detectPageLanguage(PAGES.deu!, ['deu'])).toBe('deu');
+    expect(await detectPageLanguage(PAGES.deu!, ['xyz'])).toBeNull();
   });
 
   it('maps tesseract codes to ISO 639-1', () => {
