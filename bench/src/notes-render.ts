@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
-import type { RubricItem } from '../../services/summarise/test/rubric/types.js';
+import type { RubricItem } from '@snapnotes/summarise/rubric';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

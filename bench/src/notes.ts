@@ -10,11 +10,8 @@
  */
 import { startOcrReader } from '@snapnotes/ocr';
 import pino from 'pino';
-import { prepareSummaryText } from '../../services/summarise/src/clean.js';
-import { detectLanguage } from '../../services/summarise/src/language.js';
-import { createLocalSummariser } from '../../services/summarise/src/local.js';
-import { CORPUS } from '../../services/summarise/test/rubric/corpus/index.js';
-import { type ItemScore, figures, report, runRubric, scoreItem } from '../../services/summarise/test/rubric/score.js';
+import { createLocalSummariser, detectLanguage, prepareSummaryText } from '@snapnotes/summarise';
+import { CORPUS, type ItemScore, figures, report, runRubric, scoreItem } from '@snapnotes/summarise/rubric';
 import { launchChromium, renderItem } from './notes-render.js';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
