@@ -5,9 +5,8 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
 import { authenticate, currentUser } from '../guards.js';
-import { BUSY_RETRY_AFTER_SECONDS, serverBusy, UploadService } from '../uploads/service.js';
-
-export { UPGRADE_MESSAGE } from '../uploads/service.js';
+import { BUSY_RETRY_AFTER_SECONDS, serverBusy } from '../uploads/admission.js';
+import { UploadService } from '../uploads/service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

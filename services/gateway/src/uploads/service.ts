@@ -1,6 +1,6 @@
 /**
  * Uploads (SPEC §7 POST /api/process-screenshots, §8 errors; DECISIONS "Uploads and processing", "Upload admission"):
- * admit → read → check → reserve the allowance → rate limit → store → run the pipeline → the note.
+ * admit (admission.ts) → read → check → reserve the allowance → rate limit → store → run the pipeline → the note.
  *
  * Admission comes before a single body byte is read: the body's declared size (413), the allowance (402, without
  * using it), the rate limit (429, without counting), the caller's uploads in progress (429) and the gateway's
@@ -15,15 +15,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Logger as PinoLogger } from 'pino';
 import type { Config } from '@snapnotes/config';
-import {
-  ErrorCode,
-  MAX_FILE_BYTES,
-  MAX_FILES_PER_UPLOAD,
-  type Note,
-  type ImageRef,
-  type ObjectStore,
-  type UploadJob,
-} from '@snapnotes/contracts';
+import { ErrorCode, type Note, type ImageRef, type ObjectStore, type UploadJob } from '@snapnotes/contracts';
 import { toApiNote, type UserRow } from '@snapnotes/db';
 import { PipelineFailure, type PipelineDriver } from '@snapnotes/queue';
 import type { Repositories } from '@snapnotes/runtime';
@@ -32,16 +24,8 @@ import { quotaFor } from '../quota.js';
 import type { RateLimitGrant, UploadRateLimiter } from '../rate-limit.js';
 import { jobLanguages } from '../routes/settings.js';
 import { inspectImage, readUpload, sizeOf, verifyDecodable, type MultipartSource } from '../upload.js';
+import { checkDeclaredSize, upgradeRequired, UploadAdmission, type AdmissionTicket } from './admission.js';
 
-export const UPGRADE_MESSAGE = "You've used all your free uploads. Please subscribe to continue.";
-
-/**
- * The largest body a valid upload can have: 10 files of 10 MB plus the multipart framing (boundaries, part headers,
- * the userId field): 1 MiB is far more than 10 parts' headers need. A larger Content-Length is refused unread.
- */
-export const MAX_UPLOAD_BODY_BYTES = MAX_FILES_PER_UPLOAD * MAX_FILE_BYTES + 1024 * 1024;
-/** Retry-After of the admission refusals: an upload in progress takes seconds (processing up to minutes). */
-export const BUSY_RETRY_AFTER_SECONDS = 10;
 /** Files of one upload read from disk and sent to the store at once (each up to 10 MB in memory). */
 const STORE_PARALLELISM = 3;
 
@@ -62,120 +46,6 @@ export interface UploadInput {
   parts: MultipartSource;
   correlationId: string;
   log: FastifyBaseLogger;
-}
-
-/** A place taken by `UploadAdmission.admit`; each release runs once, whatever calls it. */
-export interface AdmissionTicket {
-  subscribed: boolean;
-  /** The allowance is now held by the database reservation (or the upload ended before it). */
-  reserved(): void;
-  /** The body has been read, checked and stored (or given up): the gateway-wide place is free. */
-  bodyDone(): void;
-  /** The request is over: frees everything still held. */
-  release(): void;
-}
-
-/**
- * In-process counters of uploads in progress. Hand-written rather than p-limit: admission must refuse at once
- * (429/503 with Retry-After), never queue a body the client is still sending, and the check-and-take must be one
- * synchronous step after the awaited lookups so concurrent requests cannot all slip through.
- */
-export class UploadAdmission {
-  /** Requests per user that are past admission and not finished. */
-  private readonly active = new Map<number, number>();
-  /** Requests per user admitted on the allowance but not reserved in the database yet. */
-  private readonly unreserved = new Map<number, number>();
-  private bodies = 0;
-
-  constructor(
-    readonly perUser: number,
-    readonly overall: number,
-  ) {}
-
-  /** Uploads being received, checked or stored on this gateway. */
-  get receiving(): number {
-    return this.bodies;
-  }
-
-  activeFor(userId: number): number {
-    return this.active.get(userId) ?? 0;
-  }
-
-  /**
-   * Decides from the (already looked-up) allowance and takes the places, in one synchronous step. `remaining` is
-   * null for subscribers. Uploads admitted but not yet reserved count against the allowance, as reserved ones do
-   * in the database ("uploads in progress count"), so 20 simultaneous uploads with one left admit exactly one.
-   */
-  admit(userId: number, remaining: number | null): AdmissionTicket {
-    if (remaining !== null && remaining - (this.unreserved.get(userId) ?? 0) <= 0) {
-      throw new HttpError(402, ErrorCode.UpgradeRequired, UPGRADE_MESSAGE, { upgradeRequired: true });
-    }
-    if (this.activeFor(userId) >= this.perUser) {
-      throw new HttpError(
-        429,
-        ErrorCode.UploadsInProgress,
-        `You already have ${this.perUser} ${this.perUser === 1 ? 'upload' : 'uploads'} in progress. ` +
-          'Wait for them to finish, then try again.',
-        {},
-        { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
-      );
-    }
-    if (this.bodies >= this.overall) throw serverBusy();
-    const add = (map: Map<number, number>, delta: number) => {
-      const next = (map.get(userId) ?? 0) + delta;
-      if (next <= 0) map.delete(userId);
-      else map.set(userId, next);
-    };
-    add(this.active, 1);
-    if (remaining !== null) add(this.unreserved, 1);
-    this.bodies++;
-    let holdsReservation = remaining !== null;
-    let holdsBody = true;
-    let holdsUser = true;
-    const ticket: AdmissionTicket = {
-      subscribed: remaining === null,
-      reserved: () => {
-        if (!holdsReservation) return;
-        holdsReservation = false;
-        add(this.unreserved, -1);
-      },
-      bodyDone: () => {
-        if (!holdsBody) return;
-        holdsBody = false;
-        this.bodies--;
-      },
-      release: () => {
-        ticket.reserved();
-        ticket.bodyDone();
-        if (!holdsUser) return;
-        holdsUser = false;
-        add(this.active, -1);
-      },
-    };
-    return ticket;
-  }
-}
-
-export function serverBusy(): HttpError {
-  return new HttpError(
-    503,
-    ErrorCode.ServerBusy,
-    'The server is busy with other uploads. Please try again in a few seconds.',
-    {},
-    { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
-  );
-}
-
-/** The body is larger than any valid upload: refused from its Content-Length, before a byte is read. */
-export function checkDeclaredSize(contentLength: number | undefined): void {
-  if (contentLength === undefined || contentLength <= MAX_UPLOAD_BODY_BYTES) return;
-  const mb = Math.round(MAX_FILE_BYTES / (1024 * 1024));
-  throw new HttpError(
-    413,
-    ErrorCode.UploadTooLarge,
-    `The upload is too large: send at most ${MAX_FILES_PER_UPLOAD} images of ${mb} MB each ` +
-      `(${Math.round(MAX_UPLOAD_BODY_BYTES / (1024 * 1024))} MB in all).`,
-  );
 }
 
 export class UploadService {
@@ -201,7 +71,7 @@ export class UploadService {
     const quota = await quotaFor({ repos, config }, user.id, now);
     const remaining = quota.subscribed ? null : (quota.remaining ?? 0);
     if (remaining !== null && remaining <= 0) {
-      throw new HttpError(402, ErrorCode.UpgradeRequired, UPGRADE_MESSAGE, { upgradeRequired: true });
+      throw upgradeRequired();
     }
     await rateLimiter.check(user.id);
     const ticket = this.admission.admit(user.id, remaining);
@@ -269,7 +139,7 @@ export class UploadService {
     if (!reservation.ok) {
       const bad = await corruptFile();
       if (bad) throw bad.reason;
-      throw new HttpError(402, ErrorCode.UpgradeRequired, UPGRADE_MESSAGE, { upgradeRequired: true });
+      throw upgradeRequired();
     }
     // Rate limit (DECISIONS: plans and payments): every image that passed the checks and the allowance counts,
     // whatever happens to it next; a refused upload gives its reservation back and stores nothing.
