@@ -54,19 +54,23 @@ const OUTLIER_DISTANCE = 50;
  */
 const MAX_BRIGHT_TEXT_SHARE = 0.15;
 
+/** The median grey of a 256-bin histogram (0 for an empty one). */
+export function histogramMedian(hist: Uint32Array): number {
+  let total = 0;
+  for (let v = 0; v < 256; v++) total += hist[v]!;
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += hist[v]!;
+    if (seen >= total / 2) return v;
+  }
+  return 255;
+}
+
 /** Shares of pixels standing out brighter and darker than the median grey. */
 export function outlierShares(data: Uint8Array): { bright: number; dark: number } {
   const hist = new Uint32Array(256);
   for (let i = 0; i < data.length; i++) hist[data[i]!]!++;
-  let seen = 0;
-  let median = 0;
-  for (let v = 0; v < 256; v++) {
-    seen += hist[v]!;
-    if (seen >= data.length / 2) {
-      median = v;
-      break;
-    }
-  }
+  const median = histogramMedian(hist);
   let bright = 0;
   let dark = 0;
   for (let v = 0; v < 256; v++) {

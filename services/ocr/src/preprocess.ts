@@ -10,7 +10,7 @@
  */
 import { MAX_IMAGE_PIXELS } from '@snapnotes/contracts';
 import sharp, { type Metadata } from 'sharp';
-import { analyseOnThisThread, meanOf, type GreyAnalyser } from './analysis.js';
+import { analyseOnThisThread, histogramMedian, meanOf, type GreyAnalyser } from './analysis.js';
 import type { LayoutBlock } from './layout/index.js';
 
 /** Images are scaled down to at most this many pixels before OCR (time grows with pixels; text stays legible). */
@@ -95,13 +95,7 @@ function borderGrey(data: Uint8Array, width: number, height: number): number {
     hist[data[y * width]!]!++;
     hist[data[y * width + width - 1]!]!++;
   }
-  const half = (2 * width + 2 * height) / 2;
-  let seen = 0;
-  for (let v = 0; v < 256; v++) {
-    seen += hist[v]!;
-    if (seen >= half) return v;
-  }
-  return 255;
+  return histogramMedian(hist);
 }
 
 const greyBackground = (v: number) => ({ r: v, g: v, b: v, alpha: 1 });
