@@ -1,7 +1,7 @@
 /**
  * /settings and /feedback against the real gateway and database (SPEC §2, §4, §5, §8): profile, usage
  * statistics with thousands separators, the plan card, the languages in my screenshots (and the About page's list),
- * navigation, sign-out, and the feedback form's validation, sending state, success and failure.
+ * navigation, sign-out, and the feedback form's validation, sending state, success, failure and per-account limit.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -248,11 +248,32 @@ describe('feedback', () => {
       email: 'marie@example.com',
       message: 'The statistics page is lovely.',
     });
+    // The server takes feedback from signed-in accounts only: the form sends the user's token.
+    expect(await res.request().headerValue('authorization')).toMatch(/^Bearer \S+$/);
     await waitForToast(page, 'Feedback sent', 'Thank you for your feedback!');
     await expect.poll(() => field('Message').inputValue()).toBe('');
     expect(await field('Name').inputValue()).toBe('');
     expect(await field('Email').inputValue()).toBe('');
     await page.unroute('**/api/feedback');
+  });
+
+  it("shows the server's message when an account sends more than 5 messages in 10 minutes", async () => {
+    // One message went above; four more are taken, the sixth is refused with the rule and when to come back.
+    const send = async (n: number) => {
+      await field('Name').fill('Marie Curie');
+      await field('Email').fill('marie@example.com');
+      await field('Message').fill(`Feedback number ${n}: the statistics page is lovely.`);
+      const reply = page.waitForResponse((r) => r.url().endsWith('/api/feedback'));
+      await page.getByRole('button', { name: 'Send Feedback' }).click();
+      return (await reply).status();
+    };
+    for (let n = 2; n <= 5; n++) {
+      expect(await send(n)).toBe(201);
+      await expect.poll(() => field('Message').inputValue()).toBe('');
+    }
+    expect(await send(6)).toBe(429);
+    await waitForToast(page, 'Error', 'Too much feedback at once: you can send at most 5 messages every 10 minutes.');
+    expect(await field('Message').inputValue()).toBe('Feedback number 6: the statistics page is lovely.');
   });
 });
 

@@ -40,7 +40,7 @@ export interface ImageVerdict {
 
 export interface ImageModerator {
   readonly name: string;
-  classify(image: Buffer, fileName: string): Promise<ImageVerdict>;
+  classify(image: Buffer, label: string): Promise<ImageVerdict>;
 }
 
 /** One page's text to judge, as OCR read it. */

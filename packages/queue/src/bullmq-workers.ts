@@ -9,7 +9,7 @@ import { Queue, UnrecoverableError, WaitingChildrenError, Worker } from 'bullmq'
 import type { Job, Processor, WorkerOptions } from 'bullmq';
 import { checkPrefix, flowIds, KEEP, OCR_PAGE, parseJobKey } from './bullmq-flow.js';
 import type { OcrPageData, StageData } from './bullmq-flow.js';
-import { errorMessage } from './failure.js';
+import { errorMessage, loggableError } from './failure.js';
 import { orderPages, parsePayload, PayloadError, runModeration, runNotes, runOcrPage, runSummarise } from './stages.js';
 
 /** Worker settings a test or an operator may tune (stalled-job recovery stays on). */
@@ -151,7 +151,7 @@ export function startBullmqWorkers(opts: BullmqWorkersOptions): BullmqWorkers {
         stage: queue,
         jobId: job?.id,
         attempt: job?.attemptsMade,
-        err: err.message,
+        err: loggableError(err),
       };
       const final = err.name === 'UnrecoverableError' || !job || job.attemptsMade >= (job.opts.attempts ?? 1);
       if (err.message.startsWith('child ')) logger.debug(log, 'job failed because a child job failed');

@@ -40,3 +40,13 @@ export function timeoutFailure(uploadId: string, timeoutMs: number, stage?: Queu
 export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
+
+/**
+ * An error as a log line may say it: a verdict by its code and how many files it names (the names are the user's,
+ * and the reply lists them), anything else by its message.
+ */
+export function loggableError(err: unknown): string {
+  const verdict = parseVerdict(errorMessage(err));
+  if (!verdict) return errorMessage(err);
+  return verdict.files ? `${verdict.code} (${verdict.files.length} files)` : verdict.code;
+}

@@ -8,7 +8,7 @@ import type { Logger, NoteResult, StageHandlers, UploadJob } from '@snapnotes/co
 import pLimit from 'p-limit';
 import type { LimitFunction } from 'p-limit';
 import pRetry from 'p-retry';
-import { errorMessage, failureFromReason, PipelineFailure, timeoutFailure } from './failure.js';
+import { errorMessage, failureFromReason, loggableError, PipelineFailure, timeoutFailure } from './failure.js';
 import {
   admitUpload,
   orderPages,
@@ -111,7 +111,7 @@ export function createInProcessDriver(opts: InProcessDriverOptions): PipelineDri
       endBackoff();
       if (signal.aborted) throw err; // the upload already ended (timeout or a sibling page failed)
       s.failed++;
-      if (isVerdictError(err)) logger.info({ ...log, err: errorMessage(err) }, 'stage rejected the upload');
+      if (isVerdictError(err)) logger.info({ ...log, err: loggableError(err) }, 'stage rejected the upload');
       else logger.error({ ...log, err: errorMessage(err) }, 'stage failed');
       throw failureFromReason(stage, errorMessage(err), err);
     }

@@ -12,10 +12,10 @@
  * took and is refused whole.
  */
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { ErrorCode, RATE_LIMIT_IMAGES, RATE_LIMIT_WINDOW_SECONDS } from '@snapnotes/contracts';
 import { HttpError } from './errors.js';
+import { createLimiterStore, createPerUserLimiter, type PerUserLimiter } from './per-user-limit.js';
 
 export interface UploadRateLimiter {
   /** 'redis' when shared through Redis, 'memory' for one process. */
@@ -71,21 +71,12 @@ export function createUploadRateLimiter(opts: UploadRateLimiterOptions): UploadR
     throw new Error(`windowSeconds must be a positive integer (got ${windowSeconds})`);
   }
   const base = { points: 1, duration: windowSeconds, keyPrefix: opts.keyPrefix };
-  let redis: Redis | undefined;
-  let limiter: RateLimiterAbstract;
-  if (opts.redisUrl) {
-    // No offline queue: while Redis is away, calls fail at once and the insurance limiter answers.
-    redis = new Redis(opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
-    redis.on('error', (err: Error) => opts.logger?.error({ err: err.message }, 'rate limit: redis connection error'));
-    limiter = new RateLimiterRedis({
-      ...base,
-      storeClient: redis,
-      rejectIfRedisNotReady: true,
-      insuranceLimiter: new RateLimiterMemory(base),
-    });
-  } else {
-    limiter = new RateLimiterMemory(base);
-  }
+  const { limiter, redis, close } = createLimiterStore({
+    name: 'uploads',
+    redisUrl: opts.redisUrl,
+    base,
+    logger: opts.logger,
+  });
 
   async function release(userId: number, slots: number[]) {
     await Promise.all(slots.map((slot) => limiter.delete(`${userId}:${slot}`).catch(() => false)));
@@ -174,9 +165,7 @@ export function createUploadRateLimiter(opts: UploadRateLimiterOptions): UploadR
         client.once('ready', onReady);
       });
     },
-    async close() {
-      if (redis && redis.status !== 'end') await redis.quit().catch(() => redis?.disconnect());
-    },
+    close,
   };
 }
 
@@ -209,5 +198,65 @@ export function registerRateLimit(app: FastifyInstance, limiter?: UploadRateLimi
   });
   app.addHook('onClose', async () => {
     await created.close();
+  });
+}
+
+/** Feedback (POST /api/feedback): at most FEEDBACK_LIMIT messages per user in a window of FEEDBACK_WINDOW_SECONDS. */
+export const FEEDBACK_LIMIT = 5;
+export const FEEDBACK_WINDOW_SECONDS = 10 * 60;
+
+export function feedbackRateLimitMessage(
+  retryAfterSeconds: number,
+  limit = FEEDBACK_LIMIT,
+  windowSeconds = FEEDBACK_WINDOW_SECONDS,
+) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return (
+    `Too much feedback at once: you can send at most ${limit} messages every ${Math.round(windowSeconds / 60)} minutes. ` +
+    `Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`
+  );
+}
+
+/** Feedback is rare: a fixed window that starts with the user's first message is enough. */
+export function createFeedbackRateLimiter(opts: {
+  redisUrl?: string;
+  keyPrefix: string;
+  limit?: number;
+  windowSeconds?: number;
+  logger?: { error(obj: object, msg: string): void };
+}): PerUserLimiter {
+  const limit = opts.limit ?? FEEDBACK_LIMIT;
+  const windowSeconds = opts.windowSeconds ?? FEEDBACK_WINDOW_SECONDS;
+  return createPerUserLimiter({
+    ...opts,
+    name: 'feedback',
+    limit,
+    windowSeconds,
+    message: (retryAfter) => feedbackRateLimitMessage(retryAfter, limit, windowSeconds),
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    feedbackRateLimiter: PerUserLimiter;
+  }
+}
+
+/**
+ * The feedback limiter from the app's config, made at the first message (until then it holds no connection) and
+ * closed with the app. Registered with the feedback route.
+ */
+export function registerFeedbackRateLimit(app: FastifyInstance, limiter?: PerUserLimiter): void {
+  let created = limiter;
+  app.decorate('feedbackRateLimiter', {
+    getter: () =>
+      (created ??= createFeedbackRateLimiter({
+        redisUrl: app.deps.config.REDIS_URL,
+        keyPrefix: `${app.deps.config.QUEUE_PREFIX}:rl:feedback`,
+        logger: app.deps.logger,
+      })),
+  });
+  app.addHook('onClose', async () => {
+    await created?.close();
   });
 }

@@ -52,13 +52,30 @@ function sourceOf(file: ReceivedFile): Buffer | string {
   return 'data' in file ? file.data : file.path;
 }
 
-/** Keeps a display-safe file name: no path, no control characters, bounded length. */
+/**
+ * Characters a file name never keeps: controls (C0, DEL, C1), invisible format characters (bidi embeddings,
+ * overrides and isolates U+202A–U+202E, U+2066–U+2069, marks U+200E, U+200F, U+061C; zero-width U+200B–U+200D,
+ * U+2060, U+FEFF; soft hyphen and the like: all of Unicode's Cf), line and paragraph separators, lone surrogates.
+ * They let a name show something else than it is: a right-to-left override displays "invoice\u202Egnp.exe" as
+ * "invoiceexe.png", and zero-width characters make two names that look the same differ.
+ */
+const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu;
+
+/**
+ * Keeps a display-safe file name: no path, NFC, no control or invisible characters (HIDDEN_CHARACTERS), other
+ * spacing as one space, bounded length (255 UTF-16 units, never splitting a character). Nothing left: `image-<n>`.
+ * The name is stored with the upload and shown to its owner (flagged-file lists, error messages).
+ */
 export function sanitizeFileName(raw: string | undefined, index: number): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  const name = cleaned.length > 0 ? cleaned : `image-${index + 1}`;
-  return name.length > 255 ? name.slice(0, 255) : name;
+  const cleaned = base.replace(HIDDEN_CHARACTERS, '').normalize('NFC').replace(/\s+/g, ' ').trim();
+  if (cleaned.length === 0) return `image-${index + 1}`;
+  let name = '';
+  for (const char of cleaned) {
+    if (name.length + char.length > 255) break;
+    name += char;
+  }
+  return name;
 }
 
 function multipartCode(err: unknown): string | undefined {

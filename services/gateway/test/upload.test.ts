@@ -66,12 +66,50 @@ describe('checkImage', () => {
 });
 
 describe('sanitizeFileName', () => {
+  const codePoint = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase()}`;
+
   it('drops paths and control characters and bounds the length', () => {
     expect(sanitizeFileName('../../etc/passwd.png', 0)).toBe('passwd.png');
     expect(sanitizeFileName('C:\\Users\\me\\shot.png', 0)).toBe('shot.png');
     expect(sanitizeFileName('a\u0000b\u001f.png', 0)).toBe('ab.png');
     expect(sanitizeFileName('', 2)).toBe('image-3');
     expect(sanitizeFileName('x'.repeat(300), 0)).toHaveLength(255);
+  });
+
+  it('drops bidi controls, so a name cannot display as something it is not', () => {
+    expect(sanitizeFileName('invoice\u202Egnp.exe.png', 0)).toBe('invoicegnp.exe.png');
+    expect(sanitizeFileName('invoice\u202Egnp.exe', 0)).toBe('invoicegnp.exe');
+    const bidi = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+    const marks = ['\u200E', '\u200F', '\u061C'];
+    for (const c of [...bidi, ...marks]) expect(sanitizeFileName(`re${c}port.png`, 0), codePoint(c)).toBe('report.png');
+  });
+
+  it('drops zero-width and other invisible or control characters', () => {
+    const zeroWidth = ['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF'];
+    const others = ['\u00AD', '\u0085', '\u009B', '\u2028', '\u2029']; // soft hyphen, C1 controls, separators
+    for (const c of [...zeroWidth, ...others]) {
+      expect(sanitizeFileName(`no${c}tes.png`, 0), codePoint(c)).toBe('notes.png');
+    }
+    expect(sanitizeFileName('\uFEFFslide\u200B\u200B 1.png', 0)).toBe('slide 1.png');
+    expect(sanitizeFileName('lines\r\nand\ttabs.png', 0)).toBe('linesandtabs.png');
+    expect(sanitizeFileName('two\u00A0\u3000spaces.png', 0)).toBe('two spaces.png');
+  });
+
+  it('is NFC, keeps letters of every script and emoji, and never splits a character at the limit', () => {
+    expect(sanitizeFileName('cafe\u0301.png', 0)).toBe('caf\u00E9.png');
+    expect(sanitizeFileName('e\u200B\u0301t\u00E9.png', 0)).toBe('\u00E9t\u00E9.png');
+    expect(sanitizeFileName('שלום עולם.png', 0)).toBe('שלום עולם.png');
+    expect(sanitizeFileName('ملاحظات.png', 0)).toBe('ملاحظات.png');
+    expect(sanitizeFileName('📷 notes.png', 0)).toBe('📷 notes.png');
+    const long = sanitizeFileName('a' + '😀'.repeat(200), 0);
+    expect(long.length).toBe(255);
+    expect(long.endsWith('😀')).toBe(true);
+  });
+
+  it('falls back to image-<n> when nothing visible is left', () => {
+    expect(sanitizeFileName('\u202E\u200B\uFEFF', 1)).toBe('image-2');
+    expect(sanitizeFileName('folder/\u200D', 0)).toBe('image-1');
+    expect(sanitizeFileName(undefined, 0)).toBe('image-1');
   });
 });
 

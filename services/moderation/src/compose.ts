@@ -60,10 +60,10 @@ export async function createModerators(opts: CreateModeratorsOptions): Promise<M
       const parts = [local?.name, gate.active ? 'openai' : undefined].filter(Boolean);
       return parts.length > 0 ? parts.join('+') : 'none';
     },
-    async classify(data: Buffer, fileName: string): Promise<ImageVerdict> {
+    async classify(data: Buffer, label: string): Promise<ImageVerdict> {
       const [mine, theirs] = await Promise.all([
-        local?.classify(data, fileName),
-        openai ? gate.run(() => openai.classify(data, fileName)) : undefined,
+        local?.classify(data, label),
+        openai ? gate.run(() => openai.classify(data, label)) : undefined,
       ]);
       return combine([mine, theirs]);
     },

@@ -37,9 +37,10 @@ export interface NsfwModeratorOptions {
 }
 
 /** An image that sharp cannot decode (corrupt, truncated, or not an image at all). */
+/** Names the image by its label ("Image 2"), never its file name: the message reaches job logs. */
 export class ImageDecodeError extends Error {
-  constructor(fileName: string, cause: unknown) {
-    super(`Image "${fileName}" could not be decoded: ${cause instanceof Error ? cause.message : String(cause)}`, {
+  constructor(label: string, cause: unknown) {
+    super(`${label} could not be decoded: ${cause instanceof Error ? cause.message : String(cause)}`, {
       cause,
     });
     this.name = 'ImageDecodeError';
@@ -167,7 +168,7 @@ async function acquireThread(logger: Logger): Promise<{ thread: ClassifierThread
 }
 
 /** Decodes any sharp-readable image to 224×224 RGB bytes (EXIF-rotated, transparency flattened onto white). */
-export async function decodeForNsfw(image: Buffer, fileName = 'image'): Promise<Uint8Array> {
+export async function decodeForNsfw(image: Buffer, label = 'The image'): Promise<Uint8Array> {
   try {
     const { data, info } = await sharp(image, { failOn: 'error' })
       .rotate()
@@ -183,7 +184,7 @@ export async function decodeForNsfw(image: Buffer, fileName = 'image'): Promise<
     // A fresh copy so its buffer can be transferred to the classifier thread.
     return Uint8Array.from(data);
   } catch (err) {
-    throw new ImageDecodeError(fileName, err);
+    throw new ImageDecodeError(label, err);
   }
 }
 
@@ -200,8 +201,8 @@ export async function createNsfwImageModerator(opts: NsfwModeratorOptions): Prom
   const logger = opts.logger.child({ moderator: 'nsfwjs' });
   const { thread, release } = await acquireThread(logger);
 
-  async function scores(image: Buffer, fileName = 'image'): Promise<NsfwScores> {
-    const pixels = await decodeForNsfw(image, fileName);
+  async function scores(image: Buffer, label = 'The image'): Promise<NsfwScores> {
+    const pixels = await decodeForNsfw(image, label);
     return thread.classify(pixels);
   }
 
@@ -211,8 +212,8 @@ export async function createNsfwImageModerator(opts: NsfwModeratorOptions): Prom
     memory: () => thread.memory(),
     close: release,
     scores: (image) => scores(image),
-    async classify(image: Buffer, fileName: string): Promise<ImageVerdict> {
-      const s = await scores(image, fileName);
+    async classify(image: Buffer, label: string): Promise<ImageVerdict> {
+      const s = await scores(image, label);
       const explicit = s.Porn + s.Hentai;
       let verdict: ImageVerdict = { flagged: false };
       if (explicit >= opts.threshold) {
@@ -223,7 +224,6 @@ export async function createNsfwImageModerator(opts: NsfwModeratorOptions): Prom
       }
       logger.debug(
         {
-          fileName,
           flagged: verdict.flagged,
           scores: Object.fromEntries(Object.entries(s).map(([k, v]) => [k, Number(v.toFixed(3))])),
         },

@@ -49,13 +49,13 @@ export function createOpenAIImageModerator(opts: OpenAIModeratorOptions): ImageM
   const logger = opts.logger.child({ moderator: 'openai' });
   return {
     name: 'openai',
-    async classify(image: Buffer, fileName: string): Promise<ImageVerdict> {
+    async classify(image: Buffer, _label: string): Promise<ImageVerdict> {
       const url = `data:${imageMime(image)};base64,${image.toString('base64')}`;
       const scores = await requestModerationScores(opts.client, [{ type: 'image_url', image_url: { url } }], model);
       const d = decideByScores(scores, thresholds);
       if (!d.flagged) return { flagged: false };
       const reason = `openai:${d.category} ${d.score!.toFixed(2)}`;
-      logger.info({ fileName, reason }, 'image flagged by OpenAI moderation');
+      logger.info({ reason }, 'image flagged by OpenAI moderation'); // the stage logs which image
       return { flagged: true, reason };
     },
   };

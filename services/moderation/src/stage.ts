@@ -59,15 +59,15 @@ export function createModerationStage(deps: ModerationStageDeps): StageHandlers[
 
   async function check(ref: ImageRef, log: Logger): Promise<ImageVerdict> {
     const data = await deps.store.get(ref.key);
+    const label = `Image ${ref.index + 1}`; // errors are logged: the position, not the user's file name
     try {
       const meta = await sharp(data).metadata();
       if (!meta.width || !meta.height) throw new Error('no image dimensions');
     } catch (err) {
-      throw new ImageDecodeError(ref.fileName, err);
+      throw new ImageDecodeError(label, err);
     }
-    const verdict = await deps.image.classify(data, ref.fileName);
-    if (verdict.flagged)
-      log.warn({ index: ref.index, fileName: ref.fileName, reason: verdict.reason }, 'image flagged');
+    const verdict = await deps.image.classify(data, label);
+    if (verdict.flagged) log.warn({ index: ref.index, reason: verdict.reason }, 'image flagged');
     return verdict;
   }
 

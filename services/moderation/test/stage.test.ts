@@ -64,7 +64,8 @@ describe('createModerationStage', () => {
     ]);
     // Shuffle the array: the verdict must follow the images' index, not the array order.
     job.images = [job.images[3]!, job.images[0]!, job.images[4]!, job.images[1]!, job.images[2]!];
-    const stage = createModerationStage({ store, image: nsfw, logger: recordingLogger(), parallelism: 3 });
+    const logger = recordingLogger();
+    const stage = createModerationStage({ store, image: nsfw, logger, parallelism: 3 });
     const result = await stage(job);
     expect(result.checked).toBe(5);
     expect(result.flagged.map((f) => [f.index, f.fileName])).toEqual([
@@ -73,6 +74,10 @@ describe('createModerationStage', () => {
       [4, 'third-bad.png'],
     ]);
     expect(result.flagged.every((f) => /^nsfw:/.test(f.reason))).toBe(true);
+    // The log says which images by position and why; their names are the user's.
+    const flaggedLines = logger.entries.filter((e) => e.msg === 'image flagged').map((e) => e.obj as { index: number });
+    expect(flaggedLines.map((e) => e.index).sort()).toEqual([0, 2, 4]);
+    expect(JSON.stringify(logger.entries)).not.toMatch(/bad\.png|notes\.png|lake\.png/);
   });
 
   it('classifies every image even when the first one is flagged', async () => {
@@ -92,7 +97,7 @@ describe('createModerationStage', () => {
     const stage = createModerationStage({ store, image: counting, logger: recordingLogger(), parallelism: 1 });
     const result = await stage(job);
     expect(result.flagged.map((f) => f.fileName)).toEqual(['bad.png']);
-    expect(seen).toEqual(['bad.png', 'a.png', 'b.png']);
+    expect(seen).toEqual(['Image 1', 'Image 2', 'Image 3']);
   });
 
   it('keeps at most `parallelism` images in flight', async () => {
@@ -117,7 +122,7 @@ describe('createModerationStage', () => {
     expect(most).toBe(2);
   });
 
-  it('fails with a clear error naming a file that does not decode, without crashing', async () => {
+  it('fails with a clear error naming, by position, a file that does not decode, without crashing', async () => {
     const { store, job } = upload([
       { name: 'ok.png', data: screenshot },
       { name: 'broken.png', data: await corruptPng() },
@@ -125,7 +130,7 @@ describe('createModerationStage', () => {
     const stage = createModerationStage({ store, image: nsfw, logger: recordingLogger() });
     const err = await stage(job).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Error);
-    expect((err as Error).message).toMatch(/^Image "broken\.png" could not be decoded/);
+    expect((err as Error).message).toMatch(/^Image 2 could not be decoded/);
     expect(isVerdictError(err)).toBe(false);
   });
 

@@ -275,22 +275,16 @@ export function isBlank(f: ImageFacts): boolean {
 /** Describes images with no readable text from measured facts. Throws nothingExtracted() if none decodes or all are blank. */
 export async function describeImagesLocally(req: DescribeRequest, logger: Logger): Promise<SummaryDraft> {
   const analysed: { fileName: string; facts: ImageFacts }[] = [];
-  for (const image of req.images) {
+  for (const [index, image] of req.images.entries()) {
     try {
       const facts = await analyseImage(image.data);
       if (isBlank(facts)) {
-        logger.info(
-          { fileName: image.fileName, width: facts.width, height: facts.height },
-          'blank image: nothing to describe',
-        );
+        logger.info({ index, width: facts.width, height: facts.height }, 'blank image: nothing to describe');
         continue;
       }
       analysed.push({ fileName: image.fileName, facts });
     } catch (err) {
-      logger.warn(
-        { fileName: image.fileName, err: (err as Error).message },
-        'could not analyse image for a description',
-      );
+      logger.warn({ index, err: (err as Error).message }, 'could not analyse image for a description');
     }
   }
   const first = analysed[0];

@@ -92,7 +92,11 @@ export function stripCodeFences(content: string): string {
   return t;
 }
 
-/** Parses and validates a model's reply; returns the draft fields or a reason it is unusable. */
+/**
+ * Parses and validates a model's reply; returns the draft fields or why it is unusable. The reason names what is
+ * wrong (empty, not JSON and where, which fields fail the schema), never the reply's words: it is logged, and a
+ * reply quotes the user's text.
+ */
 export function parseModelReply(
   content: string | null | undefined,
 ): { ok: true; value: z.infer<typeof modelReplySchema> } | { ok: false; reason: string } {
@@ -101,13 +105,15 @@ export function parseModelReply(
   try {
     json = JSON.parse(stripCodeFences(content));
   } catch (err) {
-    return { ok: false, reason: `invalid JSON (${(err as Error).message})` };
+    // V8's message quotes the start of the text ('Unexpected token 'H', "Here is th"...'): keep the position only.
+    const at = /position (\d+)/.exec((err as Error).message)?.[1];
+    return { ok: false, reason: at === undefined ? 'invalid JSON' : `invalid JSON (at position ${at})` };
   }
   const parsed = modelReplySchema.safeParse(json);
   if (!parsed.success) {
     return {
       ok: false,
-      reason: `reply does not match the schema: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+      reason: `reply does not match the schema: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.code === 'custom' || i.code === 'too_small' ? i.message : i.code}`).join('; ')}`,
     };
   }
   return { ok: true, value: parsed.data };
@@ -236,8 +242,9 @@ export function createOpenAISummariser(opts: OpenAISummariserOptions): Summarise
       }
       const choice = completion.choices[0];
       const message = choice?.message;
+      // A refusal is logged as one, with its length: its words quote the user's text.
       const reply = message?.refusal
-        ? ({ ok: false, reason: `model refused: ${message.refusal}` } as const)
+        ? ({ ok: false, reason: `model refused (${message.refusal.length} characters)` } as const)
         : parseModelReply(message?.content);
       if (reply.ok) {
         log.info(
@@ -247,7 +254,14 @@ export function createOpenAISummariser(opts: OpenAISummariserOptions): Summarise
         return { ...reply.value, engine };
       }
       log.warn(
-        { op, model, attempt, finishReason: choice?.finish_reason, reason: reply.reason },
+        {
+          op,
+          model,
+          attempt,
+          finishReason: choice?.finish_reason,
+          reason: reply.reason,
+          chars: message?.content?.length ?? 0,
+        },
         'unusable OpenAI reply',
       );
       conversation = [

@@ -47,9 +47,9 @@ export function createSummariseStage(deps: SummariseStageDeps): StageHandlers['s
     const textVerdicts = await Promise.all(
       withText.map((p) => deps.textModerator.check({ text: p.text, uncertain: p.uncertain })),
     );
-    const flagged = new Map<number, { fileName: string; reasons: string[] }>();
+    const flagged = new Map<number, { index: number; fileName: string; reasons: string[] }>();
     const flag = (index: number, fileName: string, reason: string) => {
-      const entry = flagged.get(index) ?? { fileName, reasons: [] };
+      const entry = flagged.get(index) ?? { index, fileName, reasons: [] };
       entry.reasons.push(reason);
       flagged.set(index, entry);
     };
@@ -72,10 +72,8 @@ export function createSummariseStage(deps: SummariseStageDeps): StageHandlers['s
     });
     if (flagged.size > 0) {
       const files = [...flagged.entries()].sort(([x], [y]) => x - y).map(([, f]) => f);
-      log.info(
-        { files: files.map((f) => f.fileName), reasons: files.map((f) => f.reasons.join(', ')) },
-        'upload flagged',
-      );
+      // Which files by position (the verdict names them for the user; the log does not).
+      log.info({ files: files.map((f) => f.index), reasons: files.map((f) => f.reasons.join(', ')) }, 'upload flagged');
       throw inappropriate(files.map((f) => f.fileName));
     }
 

@@ -120,6 +120,42 @@ describe('openai summarise', () => {
     expect(entries.some((e) => e.level === 'warn' && /using the local summariser/.test(e.msg ?? ''))).toBe(true);
   });
 
+  it('logs a refusal and a prose reply by what they are and their length, never the words they quote', async () => {
+    const words = 'Photosynthesis chloroplasts Calvin';
+    const replies = [
+      { content: null, refusal: `I can't help with "${PAGE}"` },
+      { content: `Photosynthesis: here is the note about ${words}`, refusal: null },
+    ];
+    const client = new OpenAI({
+      apiKey: API_KEY,
+      baseURL: standin.url,
+      maxRetries: 0,
+      fetch: async () => {
+        const message = replies.shift() ?? { content: '', refusal: null };
+        const completion = {
+          id: 'chatcmpl-test',
+          object: 'chat.completion',
+          created: 0,
+          model: 'gpt-4o-mini',
+          choices: [{ index: 0, message: { role: 'assistant', ...message }, finish_reason: 'stop', logprobs: null }],
+        };
+        return new Response(JSON.stringify(completion), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+    });
+    const d = await make({ client }).summarise(request());
+    expect(d.engine).toBe('local');
+    const unusable = entries.filter((e) => e.msg === 'unusable OpenAI reply').map((e) => e.obj as { reason: string });
+    expect(unusable.map((e) => e.reason)).toEqual([
+      `model refused (${`I can't help with "${PAGE}"`.length} characters)`,
+      expect.stringMatching(/^invalid JSON/),
+    ]);
+    const logged = JSON.stringify(entries);
+    for (const word of ['Photosynthesis', 'chloroplasts', 'Calvin', 'help with']) expect(logged).not.toContain(word);
+  });
+
   it('retries a 5xx once (no hidden SDK retries), then falls back to the local summariser', async () => {
     standin.setBehaviour({ chat: 'server-error' });
     const d = await make().summarise(request());
@@ -268,5 +304,15 @@ describe('reply parsing', () => {
     expect(!missing.ok && missing.reason).toMatch(/title: title is empty/);
     expect(!missing.ok && missing.reason).toMatch(/keyPoints: keyPoints is empty/);
     expect(!missing.ok && missing.reason).toMatch(/detailedSummary/);
+  });
+
+  it("never quotes the reply in the reason (it is logged, and a reply quotes the user's text)", () => {
+    const prose = parseModelReply('Here is your note about quokkas');
+    expect(prose).toEqual({ ok: false, reason: 'invalid JSON' });
+    expect(parseModelReply('{"title": "quokka" x}')).toEqual({ ok: false, reason: 'invalid JSON (at position 19)' });
+    const wrongTypes = parseModelReply(JSON.stringify({ title: 7, keyPoints: [1], detailedSummary: { quokka: 1 } }));
+    expect(wrongTypes.ok).toBe(false);
+    expect(!wrongTypes.ok && wrongTypes.reason).toMatch(/^reply does not match the schema: title: invalid_type/);
+    expect(JSON.stringify(wrongTypes)).not.toContain('quokka');
   });
 });

@@ -149,7 +149,9 @@ describe('summarise stage: text', () => {
     expect(decided?.obj).toMatchObject({ index: 0, flagged: true, category: 'test', rule: 'word' });
     const flagged = logger.entries.find((e) => e.msg === 'upload flagged');
     expect(flagged?.obj).toMatchObject({ reasons: ['text:word:forbidden'] });
+    expect(flagged?.obj).toMatchObject({ files: [0] }); // by position: the verdict names the file, the log does not
     expect(JSON.stringify(logger.entries)).not.toContain('fruit');
+    expect(JSON.stringify(logger.entries)).not.toContain('a.png');
   });
 
   it('flags a slur the real text filter reads as a word, but not the same letters read as a low-confidence fragment', async () => {

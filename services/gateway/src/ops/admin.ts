@@ -113,7 +113,7 @@ export async function registerAdmin(app: FastifyInstance, deps: GatewayDeps): Pr
         throw err;
       }
       reply.setCookie(ADMIN_COOKIE, sessionCookie, { ...cookieOptions, maxAge: SESSION_SECONDS });
-      req.log.info({ admin: identity.email }, 'admin session opened');
+      req.log.info({ adminUid: identity.uid }, 'admin session opened'); // the uid, not the email
       return { email: identity.email, expiresAt: new Date(Date.now() + expiresInMs).toISOString() };
     });
 
@@ -127,7 +127,7 @@ export async function registerAdmin(app: FastifyInstance, deps: GatewayDeps): Pr
       });
       if (identity) {
         await verifier.revokeSessions(identity.uid);
-        req.log.info({ admin: identity.email }, 'admin session revoked');
+        req.log.info({ adminUid: identity.uid }, 'admin session revoked');
       }
       reply.clearCookie(ADMIN_COOKIE, cookieOptions);
       return { success: true, revoked: Boolean(identity) };

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode, feedbackBodySchema } from '@snapnotes/contracts';
-import { authenticate } from '../guards.js';
+import { currentUser } from '../guards.js';
 import { HttpError } from '../errors.js';
+import { registerFeedbackRateLimit } from '../rate-limit.js';
 
 export function registerMiscRoutes(app: FastifyInstance): void {
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -52,11 +53,17 @@ export function registerMiscRoutes(app: FastifyInstance): void {
   });
 
   /**
-   * Feedback is stored (DESIGN §7), linked to the sender's account when signed in; with FEEDBACK_FORM_URL set it is
-   * forwarded to that outside form service instead (JSON name, email, message), and its failure is the caller's.
+   * Feedback is stored (DESIGN §7) and linked to the sender's account; with FEEDBACK_FORM_URL set it is forwarded to
+   * that outside form service instead (JSON name, email, message), and its failure is the caller's. Sign-in is
+   * required (401 without a token, 403 for an account not set up) and each account may send FEEDBACK_LIMIT messages
+   * per FEEDBACK_WINDOW_SECONDS (429 with Retry-After): the form is a free write to our database and inbox otherwise.
+   * The log says who sent feedback and its size, never its words or the sender's email.
    */
+  registerFeedbackRateLimit(app);
   app.post('/api/feedback', async (req, reply) => {
+    const user = await currentUser(req);
     const body = feedbackBodySchema.parse(req.body ?? {});
+    await app.feedbackRateLimiter.consume(user.id);
     const formUrl = app.deps.config.FEEDBACK_FORM_URL;
     if (formUrl) {
       const res = await fetch(formUrl, {
@@ -72,14 +79,11 @@ export function registerMiscRoutes(app: FastifyInstance): void {
         if (res) req.log.error({ status: res.status, host: new URL(formUrl).host }, 'feedback service refused');
         throw new HttpError(502, ErrorCode.Internal, 'Failed to send feedback. Please try again later.');
       }
+      req.log.info({ userId: user.id, chars: body.message.length }, 'feedback forwarded');
       return reply.code(201).send({ success: true });
     }
-    let userId: number | null = null;
-    if (req.headers.authorization && app.deps.verifier) {
-      const identity = await authenticate(req).catch(() => undefined);
-      if (identity) userId = (await app.deps.repos.users.findByFirebaseUid(identity.uid))?.id ?? null;
-    }
-    const saved = await app.deps.repos.feedback.create({ ...body, userId });
+    const saved = await app.deps.repos.feedback.create({ ...body, userId: user.id });
+    req.log.info({ userId: user.id, feedbackId: saved.id, chars: body.message.length }, 'feedback stored');
     return reply.code(201).send({ success: true, id: saved.id });
   });
 }

@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ApiError, setIdTokenProvider } from '../../lib/api-client.js';
 import { getToastState, resetToasts } from '../../lib/toast.js';
-import { FeedbackForm, type FeedbackFormValues } from './feedback-form.js';
+import { FeedbackForm, sendFeedback, type FeedbackFormValues } from './feedback-form.js';
 
 afterEach(() => {
   cleanup();
   resetToasts();
+  vi.unstubAllGlobals();
+  setIdTokenProvider(async () => null);
 });
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
@@ -76,5 +79,57 @@ describe('FeedbackForm', () => {
     expect(field('Name').value).toBe('Bob');
     expect(field('Message').value).toBe('Please add a dark mode toggle.');
     error.mockRestore();
+  });
+
+  it('asks to sign in again when the server says the session is over (401)', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const submit = vi.fn(async () => {
+      throw new ApiError(401, 'Unauthorized', JSON.stringify({ error: 'UNAUTHORIZED', message: 'Sign in' }));
+    });
+    render(<FeedbackForm submit={submit} />);
+    fill({ Name: 'Bob', Email: 'bob@example.com', Message: 'Please add a dark mode toggle.' });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Feedback' }));
+    await waitFor(() =>
+      expect(getToastState().toasts[0]).toMatchObject({
+        variant: 'destructive',
+        title: 'Error',
+        description: 'Please sign in again to send feedback.',
+      }),
+    );
+    expect(field('Message').value).toBe('Please add a dark mode toggle.');
+    error.mockRestore();
+  });
+
+  it("shows the server's rate-limit message when too much feedback was sent (429)", async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const message =
+      'Too much feedback at once: you can send at most 5 messages every 10 minutes. Try again in 9 minutes.';
+    const submit = vi.fn(async () => {
+      throw new ApiError(429, 'Too Many Requests', JSON.stringify({ error: 'RATE_LIMITED', message }));
+    });
+    render(<FeedbackForm submit={submit} />);
+    fill({ Name: 'Bob', Email: 'bob@example.com', Message: 'Please add a dark mode toggle.' });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Feedback' }));
+    await waitFor(() =>
+      expect(getToastState().toasts[0]).toMatchObject({ variant: 'destructive', title: 'Error', description: message }),
+    );
+    expect(field('Name').value).toBe('Bob');
+    error.mockRestore();
+  });
+});
+
+describe('sendFeedback', () => {
+  it("sends the form as JSON with the signed-in user's token", async () => {
+    setIdTokenProvider(async () => 'id-token-of-alice');
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ success: true }), { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const values = { name: 'Alice', email: 'alice@example.com', message: 'The search is really handy.' };
+    await sendFeedback(values);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/feedback');
+    expect(init.method).toBe('POST');
+    expect(new Headers(init.headers).get('authorization')).toBe('Bearer id-token-of-alice');
+    expect(JSON.parse(init.body as string)).toEqual(values);
   });
 });

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Textarea } from '../../components/ui/textarea.js';
-import { apiRequest } from '../../lib/api-client.js';
+import { ApiError, apiRequest } from '../../lib/api-client.js';
 import { logger } from '../../lib/logger.js';
 import { toast } from '../../lib/toast.js';
 
@@ -23,6 +23,16 @@ export async function sendFeedback(values: FeedbackFormValues): Promise<void> {
 
 const EMPTY: FeedbackFormInput = { name: '', email: '', message: '' };
 
+/** SPEC §8's failure text; a refusal the user can act on (signed out, too many messages) says so instead. */
+export const FEEDBACK_FAILED_MESSAGE = 'Failed to send feedback. Please try again later.';
+export const FEEDBACK_SIGN_IN_MESSAGE = 'Please sign in again to send feedback.';
+
+export function feedbackFailureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return FEEDBACK_SIGN_IN_MESSAGE;
+  if (error instanceof ApiError && error.status === 429) return error.serverMessage ?? FEEDBACK_FAILED_MESSAGE;
+  return FEEDBACK_FAILED_MESSAGE;
+}
+
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
@@ -32,7 +42,11 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   );
 }
 
-/** Feedback form (SPEC §4, §5, §8): sending → success (reset) or failure (kept). */
+/**
+ * Feedback form (SPEC §4, §5, §8): sending → success (reset) or failure (kept). The page is for signed-in users
+ * only (the router sends others to sign up) and the request carries their token: the server refuses feedback
+ * without one, and more than a few messages in ten minutes.
+ */
 export function FeedbackForm({ submit = sendFeedback }: { submit?: (values: FeedbackFormValues) => Promise<void> }) {
   const ids = { name: useId(), email: useId(), message: useId(), hint: useId() };
   const {
@@ -52,11 +66,7 @@ export function FeedbackForm({ submit = sendFeedback }: { submit?: (values: Feed
       reset(EMPTY);
     } catch (error) {
       logger.error({ err: error instanceof Error ? error.message : String(error) }, 'Feedback not sent');
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: 'Failed to send feedback. Please try again later.',
-      });
+      toast({ variant: 'destructive', title: 'Error', description: feedbackFailureMessage(error) });
     }
   };
 
