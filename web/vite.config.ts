@@ -19,7 +19,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     target: 'es2022',
-    sourcemap: true,
+    // No source maps: nothing reports browser errors, so nothing would read them, and served they hand out the
+    // source. For a local look at a minified stack: `vite build --sourcemap hidden` (the gateway 404s *.map anyway).
+    sourcemap: false,
     rolldownOptions: {
       output: {
         // Long-lived vendor chunks: app releases do not invalidate the cached Firebase or React code.

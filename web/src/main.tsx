@@ -1,3 +1,4 @@
+import './no-eval.js'; // first: every later module's zod schemas parse without eval
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';

@@ -4,6 +4,7 @@
  * Documented in .env.example; keep both in step.
  */
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import dotenv from 'dotenv';
 import { z } from 'zod';
 
@@ -56,6 +57,52 @@ const MAX_DEFAULT_LANGUAGES = 3;
 const int = (def: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   z.coerce.number().int().min(min).max(max).default(def);
 
+/** proxy-addr's names for address ranges, which Fastify's trustProxy also accepts. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+/** An IP address, or one with a prefix length (CIDR) that is not the whole address space. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+/**
+ * TRUST_PROXY: unset = false (trust nothing), else a list of addresses and ranges. No hop count: Fastify 5 trusts
+ * nothing for one (it cannot tell the proxy from a client that wrote enough hops), and `true` trusts everyone.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | string[] => {
+    const value = v?.trim() ?? '';
+    if (value === '') return false;
+    const entries = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length > 0 || entries.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          `"${bad.join(', ') || value}" is not a proxy address: name the proxy's IP addresses or CIDR ranges, ` +
+          'comma-separated (10.0.0.5, 172.18.0.0/16). Trusting every sender (true, 0.0.0.0/0) would let any client ' +
+          'choose its own X-Forwarded-For, and a hop count cannot tell the proxy from such a client.',
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 export const envSchema = z.object({
   /** Blank means unset: development for `pnpm start`; the container images and compose default to production. */
   NODE_ENV: z.preprocess(
@@ -73,8 +120,17 @@ export const envSchema = z.object({
 
   HOST: z.string().default('127.0.0.1'),
   PORT: int(8080, 0, 65535),
-  /** Public origin of the web app, for links (Stripe return URLs). Defaults to http://HOST:PORT. */
+  /**
+   * Public origin of the web app (Stripe return URLs, the /docs server, the default Firebase authDomain, the CSP).
+   * Defaults to http://HOST:PORT; required with NODE_ENV=production for the gateway (and the embedded start).
+   */
   PUBLIC_URL: optionalString,
+  /**
+   * The reverse proxy in front of the gateway, whose X-Forwarded-For/-Proto/-Host the gateway believes (Fastify's
+   * trustProxy): its addresses or CIDR ranges as the gateway sees them, comma-separated (10.0.0.5, 172.18.0.0/16, ::1;
+   * or proxy-addr's loopback, linklocal, uniquelocal). Unset: nothing is trusted; the client address is the TCP peer's.
+   */
+  TRUST_PROXY: trustProxy,
   /** Folder with the built web app (web/dist); the gateway serves it when present. */
   WEB_DIST_DIR: optionalString,
   /** Port of the metrics/health listener for worker processes. */
@@ -82,6 +138,10 @@ export const envSchema = z.object({
 
   DATABASE_URL: optionalString,
   DATABASE_POOL_MAX: int(10, 1, 200),
+  /** Database timeouts in ms (0 = none): waiting for a pool connection, one statement (not migrations), idle in a transaction. */
+  DATABASE_CONNECTION_TIMEOUT_MS: int(5_000, 0),
+  DATABASE_STATEMENT_TIMEOUT_MS: int(30_000, 0),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: int(30_000, 0),
   /** docker compose only: password of the postgres container (compose builds DATABASE_URL from it). */
   POSTGRES_PASSWORD: optionalString,
   REDIS_URL: optionalString,
@@ -150,6 +210,11 @@ export const envSchema = z.object({
   NOTES_CONCURRENCY: int(8, 1, 64),
   /** How long the gateway holds POST /api/process-screenshots open. */
   PROCESSING_TIMEOUT_MS: int(180_000, 1000),
+  /**
+   * How often the sweeper (notes workers; the embedded start) fails uploads stuck in `processing` and deletes objects
+   * no upload owns any more (DECISIONS "Sweeper"); the first sweep runs a few seconds after start. 0 = never.
+   */
+  SWEEP_INTERVAL_MS: int(60_000, 0),
   /**
    * BullMQ job lock: a worker that dies mid-job (kill -9, lost container) gives its job back once the lock expires,
    * checked every QUEUE_STALLED_INTERVAL_MS. Live workers renew the lock at half this period.
@@ -244,6 +309,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const stripeParts = [e.STRIPE_SECRET_KEY, e.STRIPE_PRICE_MONTHLY, e.STRIPE_PRICE_ANNUAL];
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    const why =
+      'STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: renewals, cancellations and failed payments would ' +
+      'never reach SnapNotes (paying users would lose Premium when their first period ends).';
+    if (e.NODE_ENV === 'production') {
+      throw new ConfigError(
+        `${why} Add a webhook endpoint https://<your domain>/api/stripe/webhook in the Stripe dashboard and set ` +
+          'STRIPE_WEBHOOK_SECRET to its signing secret (docs/DEPLOY.md, "Payments: Stripe").',
+      );
+    }
+    warnings.push(`${why} Allowed outside production; subscriptions are re-read from Stripe when a period has ended.`);
+  }
+  if (e.PUBLIC_URL && !isHttpUrl(e.PUBLIC_URL)) {
+    throw new ConfigError(`PUBLIC_URL=${e.PUBLIC_URL} is not an http(s) URL (e.g. https://snapnotes.example.com).`);
+  }
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL && (e.SERVICE_ROLE === 'gateway' || e.SERVICE_ROLE === 'all')) {
+    throw new ConfigError(
+      'PUBLIC_URL is required with NODE_ENV=production: set it to the origin users open the app at ' +
+        '(e.g. https://snapnotes.example.com). Without it Stripe return URLs, the Firebase authDomain and the ' +
+        'Content-Security-Policy would be built from http://HOST:PORT or from request headers.',
+    );
+  }
   return {
     ...e,
     // Never handed on unless the emulator is really in use.

@@ -86,7 +86,12 @@ describe('loadConfig', () => {
 
     it('ignores the host without the opt-in, whatever NODE_ENV says', () => {
       for (const NODE_ENV of [undefined, 'development', 'test', 'production']) {
-        const c = loadConfig({ NODE_ENV, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_PROJECT_ID: 'p' });
+        const c = loadConfig({
+          NODE_ENV,
+          PUBLIC_URL: 'https://snapnotes.example.com',
+          FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+          FIREBASE_PROJECT_ID: 'p',
+        });
         expect(c.firebaseMode, NODE_ENV).toBe('none');
         expect(c.FIREBASE_AUTH_EMULATOR_HOST, NODE_ENV).toBeUndefined();
         expect(c.authEmulatorBrowserUrl).toBeNull();
@@ -136,6 +141,51 @@ describe('loadConfig', () => {
     it('reads a blank NODE_ENV as unset', () => {
       expect(loadConfig({ NODE_ENV: '' }).NODE_ENV).toBe('development');
       expect(loadConfig({ NODE_ENV: '  ' }).NODE_ENV).toBe('development');
+    });
+  });
+
+  describe('PUBLIC_URL (audit item 12)', () => {
+    it('is required in production by the gateway and the embedded start, with a message saying what to set', () => {
+      for (const SERVICE_ROLE of ['gateway', 'all', undefined]) {
+        expect(() => loadConfig({ NODE_ENV: 'production', SERVICE_ROLE }), SERVICE_ROLE).toThrow(ConfigError);
+        expect(() => loadConfig({ NODE_ENV: 'production', SERVICE_ROLE, PUBLIC_URL: ' ' }), SERVICE_ROLE).toThrow(
+          /PUBLIC_URL is required with NODE_ENV=production: set it to the origin users open the app at/,
+        );
+      }
+      const c = loadConfig({ NODE_ENV: 'production', SERVICE_ROLE: 'gateway', PUBLIC_URL: 'https://notes.example/' });
+      expect(c.publicUrl).toBe('https://notes.example');
+      // The workers make no links: they start without it.
+      for (const SERVICE_ROLE of ['moderation', 'ocr', 'summarise', 'notes']) {
+        expect(loadConfig({ NODE_ENV: 'production', SERVICE_ROLE }).NODE_ENV, SERVICE_ROLE).toBe('production');
+      }
+      // Outside production it still defaults to http://HOST:PORT.
+      expect(loadConfig({ NODE_ENV: 'test', PORT: '9000' }).publicUrl).toBe('http://127.0.0.1:9000');
+    });
+
+    it('must be an http(s) URL', () => {
+      for (const bad of ['snapnotes.example.com', 'ftp://snapnotes.example.com', 'javascript:alert(1)']) {
+        expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL=.* is not an http\(s\) URL/);
+      }
+    });
+  });
+
+  describe('TRUST_PROXY (audit item 12)', () => {
+    it('trusts nobody when unset, else exactly the addresses and ranges named', () => {
+      expect(loadConfig({}).TRUST_PROXY).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: '  ' }).TRUST_PROXY).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 172.18.0.0/16,::1, fd00::/8, loopback' }).TRUST_PROXY).toEqual([
+        '10.0.0.5',
+        '172.18.0.0/16',
+        '::1',
+        'fd00::/8',
+        'loopback',
+      ]);
+    });
+
+    it('refuses values that would trust any client, or that are not addresses', () => {
+      for (const bad of ['true', '*', '0.0.0.0/0', '::/0', '1', '2', 'proxy.internal', '10.0.0.0/33', '10.0.0.1/8/1']) {
+        expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: .*is not a proxy address/);
+      }
     });
   });
 

@@ -46,6 +46,7 @@ POSTGRES_PASSWORD=pg-secret-123
 S3_ACCESS_KEY_ID=snapnotes
 S3_SECRET_ACCESS_KEY=minio-secret-123
 NODE_ENV=production
+PUBLIC_URL=https://snapnotes.example.com
 `;
 const APP_SERVICES = ['gateway', 'moderation', 'notes', 'ocr', 'summarise'];
 const DOCKERFILES = ['Dockerfile', 'Dockerfile.web', 'deploy/firebase-auth-emulator/Dockerfile'];

@@ -230,7 +230,12 @@ describe('queue dashboard', () => {
     // The emulator is refused in production, so this gateway uses a verifier made for the test run's emulator.
     const admin2 = await createTestUser({ email: ADMIN_EMAIL, name: 'Queue Admin' });
     const verifier = createFirebaseVerifier(app.config)!;
-    const config = loadConfig({ NODE_ENV: 'production', ADMIN_EMAILS: ADMIN_EMAIL, PORT: '8080' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'http://127.0.0.1:8080', // required in production; plain http here, as the test's name says
+      ADMIN_EMAILS: ADMIN_EMAIL,
+      PORT: '8080',
+    });
     expect(config.publicUrl).toMatch(/^http:/);
     const gw = Fastify();
     const deps = { config, logger: pino({ level: 'silent' }), verifier } as unknown as GatewayDeps;

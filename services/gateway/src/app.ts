@@ -29,6 +29,7 @@ import { registerMiscRoutes } from './routes/misc.js';
 import { registerBillingRoutes } from './routes/billing.js';
 import { registerRateLimit } from './rate-limit.js';
 import { registerOps } from './ops/index.js';
+import { cspDirectives } from './csp.js';
 
 /** Vite's content-hashed files never change; everything else (index.html first) is revalidated on every load. */
 function webCacheControl(webDir: string, filePath: string): string {
@@ -53,14 +54,17 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     // The request id is the upload's correlation id: the same key on HTTP and job log lines.
     logController: new LogController({ requestIdLogLabel: 'correlationId' }),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For/-Proto/-Host are believed only from TRUST_PROXY's addresses; unset, from nobody: the gateway
+    // may be published directly, where any client could write them (request.ip, logs, request.host).
+    trustProxy: deps.config.TRUST_PROXY,
     // Processing holds the request open; never cut it before the pipeline's own timeout.
     requestTimeout: deps.config.PROCESSING_TIMEOUT_MS + 30_000,
   });
   app.decorate('deps', deps);
 
   await app.register(helmet, {
-    contentSecurityPolicy: false, // the SPA talks to Firebase (or its emulator) and GA; CSP is set at the edge in production
+    // Hosts from the configuration /api/public-config gives the browser (Firebase or its emulator, GA): csp.ts.
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(deps.config) },
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' }, // Google sign-in popup
   });
   await app.register(multipart);
@@ -72,7 +76,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   app.setErrorHandler((err: unknown, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof HttpError) {
       if (err.statusCode >= 500) req.log.error({ err, code: err.code }, 'request failed');
-      else req.log.info({ code: err.code, status: err.statusCode }, err.message);
+      else req.log.info({ code: err.code, status: err.statusCode }, 'request refused'); // messages may name files
       return reply.code(err.statusCode).headers(err.headers).send(err.body());
     }
     if (err instanceof ZodError) {
@@ -83,7 +87,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send({ error: ErrorCode.BadRequest, message: (err as Error).message });
     }
-    req.log.error({ err, url: req.url, method: req.method }, 'unhandled error');
+    req.log.error({ err, url: req.url.split('?')[0], method: req.method }, 'unhandled error');
     return reply
       .code(500)
       .send({ error: ErrorCode.Internal, message: 'Something went wrong on our side. Please try again.' });
@@ -112,6 +116,8 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
       wildcard: false,
       index: ['index.html'],
       cacheControl: false,
+      // Source maps are never published (the build emits none; one deployed by mistake is still a 404).
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders: (res, filePath) => res.setHeader('cache-control', webCacheControl(webDir, filePath)),
     });
     // Client-side routes: every non-API GET that is not a file gets the app shell; a missing file stays a 404
