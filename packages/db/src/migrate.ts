@@ -25,6 +25,9 @@ export async function migrateToLatest(db: Kysely<any>, logger?: Logger): Promise
     .withoutPlugins()
     .connection()
     .execute(async (conn) => {
+      // No statement_timeout here (DatabaseOptions): neither a long migration nor the wait for another process's
+      // migration lock may be cut short. RESET gives the pooled connection its configured limit back.
+      await sql`set statement_timeout = 0`.execute(conn);
       await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY}::bigint)`.execute(conn);
       try {
         const migrator = new Migrator({ db: conn, provider: migrationProvider });
@@ -39,6 +42,7 @@ export async function migrateToLatest(db: Kysely<any>, logger?: Logger): Promise
         return applied;
       } finally {
         await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY}::bigint)`.execute(conn);
+        await sql`reset statement_timeout`.execute(conn);
       }
     });
 }

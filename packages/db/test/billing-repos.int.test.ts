@@ -87,29 +87,37 @@ describe('SubscriptionsRepo.upsertFromStripe', () => {
   });
 });
 
-describe('SubscriptionsRepo.syncLocked', () => {
-  it('serialises syncs of one subscription so an older read never lands after a newer one', async () => {
+describe('SubscriptionsRepo.storeFromStripe', () => {
+  it('keeps the read that started last, whatever order the writes come in', async () => {
     const u = await makeUser(users);
-    const order: string[] = [];
-    let releaseFirst!: () => void;
-    const firstMayFinish = new Promise<void>((r) => (releaseFirst = r));
-    const first = subs.syncLocked('sub_LOCK', async () => {
-      order.push('first read');
-      await firstMayFinish;
-      return state(u.id, { stripeSubscriptionId: 'sub_LOCK', status: 'past_due' });
-    });
-    await new Promise((r) => setTimeout(r, 50));
-    const second = subs.syncLocked('sub_LOCK', async () => {
-      order.push('second read');
-      return state(u.id, { stripeSubscriptionId: 'sub_LOCK', status: 'active' });
-    });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(order).toEqual(['first read']); // the second waits for the lock
-    releaseFirst();
-    await Promise.all([first, second]);
-    expect(order).toEqual(['first read', 'second read']);
-    expect((await subs.findByUser(u.id))?.status).toBe('active');
-    expect(await subs.syncLocked('sub_NONE', async () => null)).toBeNull();
+    const sub = (over: Partial<StripeSubscriptionState>) => state(u.id, { stripeSubscriptionId: 'sub_ORDER', ...over });
+    const older = await subs.readStamp();
+    const newer = await subs.readStamp();
+    expect(newer.getTime()).toBeGreaterThanOrEqual(older.getTime());
+    // The newer read (canceled) lands first; the older one (still active) lands late and changes nothing.
+    expect((await subs.storeFromStripe(sub({ status: 'canceled' }), newer)).applied).toBe(true);
+    const late = await subs.storeFromStripe(sub({ status: 'active' }), new Date(older.getTime() - 1));
+    expect(late).toMatchObject({ applied: false, row: { status: 'canceled' } });
+    expect((await subs.findByUser(u.id))?.updatedAt.getTime()).toBe(newer.getTime());
+    // A later read is stored.
+    const again = await subs.storeFromStripe(sub({ status: 'active' }), await subs.readStamp());
+    expect(again).toMatchObject({ applied: true, row: { status: 'active' } });
+    await expect(subs.storeFromStripe(sub({}), new Date(Number.NaN))).rejects.toThrow(/readStartedAt/);
+  });
+
+  it('lets a stale read of an old subscription replace a newer one only when that one no longer grants Premium', async () => {
+    const u = await makeUser(users);
+    const stale = new Date(Date.now() - 60_000);
+    const current = (id: string, over: Partial<StripeSubscriptionState> = {}) =>
+      state(u.id, { stripeSubscriptionId: id, currentPeriodEnd: new Date(Date.now() + 86_400_000), ...over });
+    await subs.storeFromStripe(current('sub_NEW'), await subs.readStamp());
+    // sub_OLD read (as still active) before sub_NEW was: it does not replace the active sub_NEW.
+    const old = await subs.storeFromStripe(current('sub_OLD'), stale);
+    expect(old).toMatchObject({ applied: false, row: { stripeSubscriptionId: 'sub_NEW' } });
+    // Once sub_NEW has ended, an active subscription takes the row whatever its stamp.
+    await subs.storeFromStripe(current('sub_NEW', { status: 'canceled' }), await subs.readStamp());
+    const back = await subs.storeFromStripe(current('sub_OLD'), stale);
+    expect(back).toMatchObject({ applied: true, row: { stripeSubscriptionId: 'sub_OLD', status: 'active' } });
   });
 });
 

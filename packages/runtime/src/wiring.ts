@@ -43,7 +43,14 @@ export class MissingConfigError extends Error {}
 
 /** Connects to PostgreSQL and (optionally) brings the schema up to date. */
 export async function connectDatabase(
-  config: Pick<Config, 'DATABASE_URL' | 'DATABASE_POOL_MAX'>,
+  config: Pick<
+    Config,
+    | 'DATABASE_URL'
+    | 'DATABASE_POOL_MAX'
+    | 'DATABASE_CONNECTION_TIMEOUT_MS'
+    | 'DATABASE_STATEMENT_TIMEOUT_MS'
+    | 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS'
+  >,
   logger: Logger,
   opts: { migrate: boolean },
 ): Promise<DatabaseHandle & { repos: Repositories }> {
@@ -52,7 +59,14 @@ export async function connectDatabase(
       'DATABASE_URL is not set (postgres://user:password@host:5432/db). `pnpm start` sets it for you.',
     );
   }
-  const handle = createDatabase({ url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX, logger });
+  const handle = createDatabase({
+    url: config.DATABASE_URL,
+    poolMax: config.DATABASE_POOL_MAX,
+    logger,
+    connectionTimeoutMs: config.DATABASE_CONNECTION_TIMEOUT_MS,
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  });
   if (opts.migrate) await migrateToLatest(handle.db);
   return { ...handle, repos: createRepositories(handle.db) };
 }

@@ -6,9 +6,6 @@ import { assertId, InvalidInputError, pgCode } from '../errors.js';
 /** Stripe statuses that grant Premium. */
 export const ACTIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing'] as const;
 
-/** Namespace (first key) of the advisory lock that serialises syncs of one Stripe subscription. */
-const SYNC_LOCK_NAMESPACE = 0x534e5342; // 'SNSB'
-
 /** A subscription as read from Stripe, mapped to our user and plan. */
 export interface StripeSubscriptionState {
   userId: number;
@@ -23,7 +20,10 @@ export interface StripeSubscriptionState {
 export interface UpsertSubscriptionResult {
   /** The user's row after the call. */
   row: SubscriptionRow;
-  /** False when the row was kept because it is another subscription that still grants Premium. */
+  /**
+   * False when the row was kept: it is another subscription that still grants Premium, or (storeFromStripe) it was
+   * stored from a read of Stripe that started later than this one.
+   */
   applied: boolean;
 }
 
@@ -66,29 +66,36 @@ export class SubscriptionsRepo {
   }
 
   /**
-   * Serialises syncs of one Stripe subscription across processes: takes a transaction-scoped advisory lock,
-   * calls `read` (which fetches the current state from Stripe), and stores what it returns. Two syncs that
-   * interleave can therefore never store an older read over a newer one. `read` returning null stores nothing.
+   * The database's clock, read just before a read of Stripe starts: the stamp `storeFromStripe` orders reads by.
+   * One clock for every gateway replica (their own clocks may disagree). Holds no connection afterwards.
    */
-  async syncLocked(
-    stripeSubscriptionId: string,
-    read: () => Promise<StripeSubscriptionState | null>,
-    now: () => Date = () => new Date(),
-  ): Promise<UpsertSubscriptionResult | null> {
-    assertStripeSubscriptionId(stripeSubscriptionId);
-    return this.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${SYNC_LOCK_NAMESPACE}::int, hashtext(${stripeSubscriptionId}))`.execute(
-        trx,
-      );
-      const state = await read();
-      if (!state) return null;
-      if (state.stripeSubscriptionId !== stripeSubscriptionId) {
-        throw new InvalidInputError(
-          `read() returned subscription ${state.stripeSubscriptionId} while syncing ${stripeSubscriptionId}`,
-        );
-      }
-      return upsert(trx, state, now());
-    });
+  async readStamp(): Promise<Date> {
+    const { rows } = await sql<{ now: Date }>`select clock_timestamp() as now`.execute(this.db);
+    const now = rows[0]?.now;
+    if (!(now instanceof Date)) throw new Error('clock_timestamp() returned no time');
+    return now;
+  }
+
+  /**
+   * Stores a state read from Stripe OUTSIDE any transaction (no connection is held while Stripe answers), stamped
+   * with `readStartedAt` (`readStamp()` taken before the read began). One statement, so it needs no lock: Postgres
+   * orders writers of one row, and each one's condition is checked against the row as the one before left it.
+   *
+   * - The same subscription: stored only if the stored row comes from a read that started no later than this one
+   *   (`updated_at`, which holds that stamp). Whatever order syncs finish in, the row ends up with the read that
+   *   started LAST, and that read saw every change Stripe had made before it started: the state Stripe reports now.
+   * - Another subscription: as `upsertFromStripe`, except that when both grant Premium the later read wins (a stale
+   *   read of an old subscription cannot replace the new one).
+   */
+  async storeFromStripe(
+    state: StripeSubscriptionState,
+    readStartedAt: Date,
+    now = new Date(),
+  ): Promise<UpsertSubscriptionResult> {
+    if (!(readStartedAt instanceof Date) || Number.isNaN(readStartedAt.getTime())) {
+      throw new InvalidInputError('readStartedAt must be a valid Date');
+    }
+    return upsert(this.db, state, now, readStartedAt);
   }
 }
 
@@ -104,6 +111,7 @@ async function upsert(
   db: Kysely<Database>,
   state: StripeSubscriptionState,
   now: Date,
+  readStartedAt?: Date,
 ): Promise<UpsertSubscriptionResult> {
   assertId(state.userId, 'User id');
   assertStripeSubscriptionId(state.stripeSubscriptionId);
@@ -121,6 +129,8 @@ async function upsert(
     plan: state.plan,
     currentPeriodEnd: state.currentPeriodEnd,
     cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+    // With a read stamp, updated_at is the start of the read the row shows (what later syncs compare against).
+    updatedAt: readStartedAt ?? now,
   };
   try {
     const row = await db
@@ -129,15 +139,24 @@ async function upsert(
       .onConflict((oc) =>
         oc
           .column('userId')
-          .doUpdateSet({ ...values, updatedAt: now })
-          .where((eb) =>
-            eb.or([
-              eb('subscriptions.stripeSubscriptionId', '=', state.stripeSubscriptionId),
-              eb('subscriptions.status', 'not in', ACTIVE_SUBSCRIPTION_STATUSES),
-              eb('subscriptions.currentPeriodEnd', '<=', now),
-              eb.val(isActive(state, now)),
-            ]),
-          ),
+          .doUpdateSet(values)
+          .where((eb) => {
+            const sameSubscription = eb('subscriptions.stripeSubscriptionId', '=', state.stripeSubscriptionId);
+            const notOlder = readStartedAt ? eb('subscriptions.updatedAt', '<=', readStartedAt) : eb.val(true);
+            return eb.or([
+              eb.and([sameSubscription, notOlder]),
+              eb.and([
+                eb.not(sameSubscription),
+                eb.or([
+                  // The stored subscription no longer grants Premium…
+                  eb('subscriptions.status', 'not in', ACTIVE_SUBSCRIPTION_STATUSES),
+                  eb('subscriptions.currentPeriodEnd', '<=', now),
+                  // …or both do, and this read is not the older one.
+                  eb.and([eb.val(isActive(state, now)), notOlder]),
+                ]),
+              ]),
+            ]);
+          }),
       )
       .returningAll()
       .executeTakeFirst();

@@ -1,8 +1,3 @@
-export {
-  BillingService,
-  HANDLED_EVENTS,
-  SUBSCRIPTION_UNAVAILABLE_MESSAGE,
-  type BillingServiceDeps,
-  type WebhookOutcome,
-} from './service.js';
+export { BillingService, SUBSCRIPTION_UNAVAILABLE_MESSAGE, type BillingServiceDeps } from './service.js';
+export { HANDLED_EVENTS, type WebhookOutcome } from './webhooks.js';
 export { createStripeClient } from './stripe-client.js';

@@ -1,58 +1,31 @@
 /**
  * Payments with Stripe Checkout (SPEC §7, §8; DESIGN §3): one Stripe customer per user, Checkout Sessions for the
- * monthly or annual price, verification of a returning session, and webhooks. Whatever arrives (a verify call,
- * an event, in whatever order), the stored subscription is what Stripe says NOW: every path re-reads the
- * subscription from Stripe under a per-subscription lock and stores that (SubscriptionsRepo.syncLocked).
+ * monthly or annual price, verification of a returning session, account closing, and webhooks. Whatever arrives
+ * (a verify call, an event, in whatever order), the stored subscription is what Stripe says NOW: every path re-reads
+ * the subscription from Stripe, with no database connection held meanwhile, and stores it (sync.ts).
  */
-import type { Logger as PinoLogger } from 'pino';
-import Stripe from 'stripe';
-import type { Config } from '@snapnotes/config';
+import type Stripe from 'stripe';
 import { ErrorCode } from '@snapnotes/contracts';
-import type { StripeSubscriptionState, SubscriptionPlan, SubscriptionRow, UserRow } from '@snapnotes/db';
-import type { Repositories } from '@snapnotes/runtime';
+import type { SubscriptionPlan, SubscriptionRow, UserRow } from '@snapnotes/db';
 import { HttpError } from '../errors.js';
 import { createStripeClient } from './stripe-client.js';
+import { idOf, isMissing, providerError } from './stripe-errors.js';
+import { SubscriptionSync, type BillingServiceDeps } from './sync.js';
+import { StripeWebhooks, type WebhookOutcome } from './webhooks.js';
+
+export type { BillingServiceDeps } from './sync.js';
 
 export const SUBSCRIPTION_UNAVAILABLE_MESSAGE =
   'Subscription service is currently unavailable: payments are not configured on this server.';
-
-/** Events the webhook acts on; everything else is acknowledged and ignored. */
-export const HANDLED_EVENTS = [
-  'checkout.session.completed',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'invoice.payment_failed',
-  'invoice.paid',
-] as const;
-
-export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
-
-export interface BillingServiceDeps {
-  config: Config;
-  repos: Repositories;
-  logger: PinoLogger;
-}
 
 const PAID_STATUSES: ReadonlyArray<string> = ['paid', 'no_payment_required'];
 /** Stripe statuses of a subscription that will never charge again. */
 const ENDED_STATUSES: ReadonlyArray<string> = ['canceled', 'incomplete_expired'];
 
-function idOf(value: string | { id: string } | null | undefined): string | null {
-  if (!value) return null;
-  return typeof value === 'string' ? value : value.id;
-}
-
-function isStripeError(err: unknown): err is Stripe.errors.StripeError {
-  return err instanceof Stripe.errors.StripeError;
-}
-
-function isMissing(err: unknown, param?: string): boolean {
-  return isStripeError(err) && err.code === 'resource_missing' && (param === undefined || err.param === param);
-}
-
 export class BillingService {
   private readonly prices: Record<SubscriptionPlan, string>;
+  private readonly subscriptions: SubscriptionSync;
+  private readonly webhooks: StripeWebhooks;
 
   constructor(
     private readonly stripe: Stripe,
@@ -63,6 +36,8 @@ export class BillingService {
       throw new Error('STRIPE_PRICE_MONTHLY and STRIPE_PRICE_ANNUAL are required for payments');
     }
     this.prices = { monthly: STRIPE_PRICE_MONTHLY, annual: STRIPE_PRICE_ANNUAL };
+    this.subscriptions = new SubscriptionSync(stripe, deps, this.prices);
+    this.webhooks = new StripeWebhooks(stripe, deps, this.subscriptions);
   }
 
   /** The service from config, or null when payments are not configured. */
@@ -75,15 +50,19 @@ export class BillingService {
     return Boolean(this.deps.config.STRIPE_WEBHOOK_SECRET);
   }
 
-  /** Our plan for a Stripe subscription: by configured price id, else by billing interval. */
+  /** Our plan for a Stripe subscription: only the configured price ids count (sync.ts). */
   planOf(sub: Stripe.Subscription): SubscriptionPlan | null {
-    const price = sub.items.data[0]?.price;
-    if (!price) return null;
-    if (price.id === this.prices.monthly) return 'monthly';
-    if (price.id === this.prices.annual) return 'annual';
-    if (price.recurring?.interval === 'year') return 'annual';
-    if (price.recurring?.interval === 'month') return 'monthly';
-    return null;
+    return this.subscriptions.planOf(sub)?.plan ?? null;
+  }
+
+  /** Reads the subscription from Stripe and stores what it says now; the user's row, or null (sync.ts). */
+  async syncSubscription(subscriptionId: string, userIdHint?: number): Promise<SubscriptionRow | null> {
+    return (await this.subscriptions.sync(subscriptionId, userIdHint)).row;
+  }
+
+  /** Re-reads the user's subscription from Stripe when its stored period has ended while active (sync.ts). */
+  refreshIfLapsed(userId: number): Promise<void> {
+    return this.subscriptions.refreshIfLapsed(userId);
   }
 
   /** The user's Stripe customer, created on first use and stored; concurrent calls end up with the same one. */
@@ -120,6 +99,7 @@ export class BillingService {
     plan: SubscriptionPlan,
     origin: string,
   ): Promise<{ url: string; sessionId: string }> {
+    await this.refreshIfLapsed(user.id); // a renewed subscription must still refuse a second one
     const active = await this.deps.repos.subscriptions.findActiveByUser(user.id, new Date());
     if (active) {
       throw new HttpError(409, ErrorCode.AlreadySubscribed, 'You already have an active subscription.');
@@ -192,7 +172,11 @@ export class BillingService {
       );
     }
     if (customer && !user.stripeCustomerId) await this.deps.repos.users.linkStripeCustomer(user.id, customer);
-    const row = await this.syncSubscription(subscriptionId, user.id);
+    const { row, skipped } = await this.subscriptions.sync(subscriptionId, user.id);
+    if (skipped === 'unknown-price') {
+      // Paid, but not for one of our plans (another product of the Stripe account): not Premium.
+      throw new HttpError(400, ErrorCode.BadRequest, 'This checkout session is not for a SnapNotes plan.');
+    }
     if (!row) {
       throw new HttpError(
         502,
@@ -201,75 +185,6 @@ export class BillingService {
       );
     }
     return row;
-  }
-
-  /**
-   * Reads the subscription from Stripe and stores its current state for its user (found by the customer, else
-   * by `userIdHint` or the subscription's metadata). Returns the user's row, or null when the subscription or its
-   * user cannot be found.
-   */
-  async syncSubscription(subscriptionId: string, userIdHint?: number): Promise<SubscriptionRow | null> {
-    const result = await this.deps.repos.subscriptions.syncLocked(subscriptionId, async () => {
-      let sub: Stripe.Subscription;
-      try {
-        sub = await this.stripe.subscriptions.retrieve(subscriptionId);
-      } catch (err) {
-        if (isMissing(err)) {
-          this.deps.logger.warn({ subscriptionId }, 'subscription not found in Stripe; nothing stored');
-          return null;
-        }
-        throw this.providerError('retrieve the subscription', err);
-      }
-      const userId = await this.userOf(sub, userIdHint);
-      if (userId === null) {
-        this.deps.logger.warn({ subscriptionId }, 'subscription of no known user; nothing stored');
-        return null;
-      }
-      const plan = this.planOf(sub);
-      if (!plan) {
-        this.deps.logger.warn({ subscriptionId }, 'subscription with an unknown price; nothing stored');
-        return null;
-      }
-      const ends = sub.items.data.map((item) => item.current_period_end).filter((n) => Number.isFinite(n));
-      const state: StripeSubscriptionState = {
-        userId,
-        stripeSubscriptionId: sub.id,
-        status: sub.status,
-        plan,
-        currentPeriodEnd: ends.length ? new Date(Math.max(...ends) * 1000) : null,
-        cancelAtPeriodEnd: sub.cancel_at_period_end || sub.cancel_at !== null,
-      };
-      return state;
-    });
-    if (!result) return null;
-    if (!result.applied) {
-      this.deps.logger.info(
-        { subscriptionId, kept: result.row.stripeSubscriptionId },
-        'subscription not stored: the user has another active subscription',
-      );
-    }
-    this.deps.logger.info(
-      { userId: result.row.userId, subscriptionId, status: result.row.status, plan: result.row.plan },
-      'subscription synced from stripe',
-    );
-    return result.row;
-  }
-
-  private async userOf(sub: Stripe.Subscription, hint: number | undefined): Promise<number | null> {
-    const { users } = this.deps.repos;
-    const customer = idOf(sub.customer);
-    if (customer) {
-      const owner = await users.findByStripeCustomerId(customer);
-      if (owner) return owner.id;
-    }
-    const fromMetadata = /^\d+$/.test(sub.metadata?.userId ?? '') ? Number(sub.metadata.userId) : undefined;
-    const candidate = hint ?? fromMetadata;
-    if (candidate === undefined) return null;
-    const user = await users.findById(candidate);
-    if (!user) return null;
-    if (customer && !user.stripeCustomerId) await users.linkStripeCustomer(user.id, customer);
-    else if (customer && user.stripeCustomerId !== customer) return null; // another customer's subscription
-    return user.id;
   }
 
   /**
@@ -327,83 +242,14 @@ export class BillingService {
     );
   }
 
-  /** Checks the signature over the RAW body; a bad or missing one is a 400. */
+  /** Checks the signature over the RAW body; a bad or missing one is a 400 (webhooks.ts). */
   parseWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event {
-    const secret = this.deps.config.STRIPE_WEBHOOK_SECRET;
-    if (!secret) {
-      throw new HttpError(503, ErrorCode.SubscriptionUnavailable, 'Stripe webhooks are not configured on this server.');
-    }
-    if (!signature) throw new HttpError(400, ErrorCode.BadRequest, 'Missing Stripe-Signature header.');
-    try {
-      return this.stripe.webhooks.constructEvent(rawBody, signature, secret);
-    } catch (err) {
-      this.deps.logger.warn({ err: (err as Error).message.split('\n')[0] }, 'stripe webhook with a bad signature');
-      throw new HttpError(400, ErrorCode.BadRequest, 'Invalid Stripe signature.');
-    }
+    return this.webhooks.parse(rawBody, signature);
   }
 
-  /**
-   * Processes an event once: its id is recorded first, and forgotten again if processing fails (so Stripe's
-   * retry is processed). The event's payload is only a pointer: the subscription is re-read from Stripe, which
-   * makes late and out-of-order events harmless.
-   */
-  async handleEvent(event: Stripe.Event): Promise<WebhookOutcome> {
-    const log = this.deps.logger.child({ eventId: event.id, eventType: event.type });
-    if (!(HANDLED_EVENTS as readonly string[]).includes(event.type)) {
-      log.debug('stripe event ignored');
-      return 'ignored';
-    }
-    if (!(await this.deps.repos.stripeEvents.recordOnce(event.id, event.type))) {
-      log.info('stripe event already processed');
-      return 'duplicate';
-    }
-    try {
-      const subscriptionId = await this.subscriptionOfEvent(event);
-      if (!subscriptionId) {
-        log.info('stripe event names no subscription of ours');
-        return 'ignored';
-      }
-      const hint =
-        event.type === 'checkout.session.completed'
-          ? this.userOfSession(event.data.object as Stripe.Checkout.Session)
-          : undefined;
-      await this.syncSubscription(subscriptionId, hint);
-      return 'processed';
-    } catch (err) {
-      await this.deps.repos.stripeEvents.forget(event.id).catch((forgetErr: unknown) => {
-        log.error({ err: forgetErr }, 'could not forget a failed stripe event');
-      });
-      throw err;
-    }
-  }
-
-  private userOfSession(session: Stripe.Checkout.Session): number | undefined {
-    return /^\d+$/.test(session.client_reference_id ?? '') ? Number(session.client_reference_id) : undefined;
-  }
-
-  private async subscriptionOfEvent(event: Stripe.Event): Promise<string | null> {
-    const object = event.data.object as unknown as Record<string, unknown>;
-    switch (event.type) {
-      case 'checkout.session.completed': {
-        const session = event.data.object;
-        if (session.mode !== 'subscription') return null;
-        return idOf(session.subscription);
-      }
-      case 'customer.subscription.created':
-      case 'customer.subscription.updated':
-      case 'customer.subscription.deleted':
-        return event.data.object.id;
-      case 'invoice.payment_failed':
-      case 'invoice.paid': {
-        const invoice = event.data.object;
-        const fromParent = idOf(invoice.parent?.subscription_details?.subscription);
-        // Before API 2025-03-31 the invoice named it at the top level.
-        const legacy = typeof object.subscription === 'string' ? object.subscription : null;
-        return fromParent ?? legacy;
-      }
-      default:
-        return null;
-    }
+  /** Processes an event once; the subscription it names is re-read from Stripe (webhooks.ts). */
+  handleEvent(event: Stripe.Event): Promise<WebhookOutcome> {
+    return this.webhooks.handle(event);
   }
 
   private async call<T>(what: string, fn: () => Promise<T>): Promise<T> {
@@ -414,17 +260,7 @@ export class BillingService {
     }
   }
 
-  /** A Stripe failure as a 502 the client can show; the details go to the log only. */
   private providerError(what: string, err: unknown): HttpError {
-    if (err instanceof HttpError) return err;
-    const detail = isStripeError(err)
-      ? { type: err.type, code: err.code, status: err.statusCode, message: err.message, requestId: err.requestId }
-      : { message: (err as Error)?.message };
-    this.deps.logger.error({ stripe: detail }, `stripe: could not ${what}`);
-    return new HttpError(
-      502,
-      ErrorCode.PaymentProviderError,
-      'The payment provider could not be reached. Please try again in a moment.',
-    );
+    return providerError(this.deps.logger, what, err);
   }
 }

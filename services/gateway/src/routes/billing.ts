@@ -7,6 +7,7 @@ import {
 } from '@snapnotes/contracts';
 import { currentUser } from '../guards.js';
 import { BillingService, SUBSCRIPTION_UNAVAILABLE_MESSAGE } from '../billing/index.js';
+import { createVerifyRateLimiter } from '../billing/verify-limit.js';
 import { HttpError } from '../errors.js';
 
 declare module 'fastify' {
@@ -23,6 +24,24 @@ function originOf(req: FastifyRequest): string {
   return `${req.protocol}://${req.host}`;
 }
 
+/**
+ * Routes that read the caller's subscription (the subscription, the allowance, an upload's allowance check). Before
+ * them, a stored subscription that was active but whose period has ended is re-read from Stripe, so a renewal shows
+ * up even if its webhook never came (BillingService.refreshIfLapsed: bounded, and the stored state on failure).
+ * Found by method and path, like REVOCATION_CHECKED_ROUTES: the app refuses to start if one of them is missing.
+ */
+export const SUBSCRIPTION_READING_ROUTES: ReadonlyArray<{ method: 'GET' | 'POST'; url: string }> = [
+  { method: 'GET', url: '/api/user/:userId/subscription' },
+  { method: 'GET', url: '/api/user/:userId/remaining-uploads' },
+  { method: 'POST', url: '/api/process-screenshots' },
+];
+
+function readsSubscription(req: FastifyRequest): boolean {
+  const { method, url } = req.routeOptions;
+  const methods: string[] = Array.isArray(method) ? method : [method];
+  return SUBSCRIPTION_READING_ROUTES.some((r) => r.url === url && methods.includes(r.method));
+}
+
 function requireBilling(app: FastifyInstance): BillingService {
   if (!app.billing) throw new HttpError(503, ErrorCode.SubscriptionUnavailable, SUBSCRIPTION_UNAVAILABLE_MESSAGE);
   return app.billing;
@@ -35,6 +54,25 @@ function requireBilling(app: FastifyInstance): BillingService {
 export function registerBillingRoutes(app: FastifyInstance, billing?: BillingService | null): void {
   const { config, repos, logger } = app.deps;
   app.decorate('billing', billing === undefined ? BillingService.fromConfig({ config, repos, logger }) : billing);
+  const verifyLimit = app.billing
+    ? createVerifyRateLimiter({ redisUrl: config.REDIS_URL, keyPrefix: `${config.QUEUE_PREFIX}:rl:verify`, logger })
+    : null;
+  app.addHook('onClose', async () => {
+    await verifyLimit?.close();
+  });
+
+  app.addHook('preHandler', async (req) => {
+    if (!app.billing || !readsSubscription(req)) return;
+    // The route itself answers a caller without a valid token or account (401/403): nothing to re-read then.
+    const user = await currentUser(req).catch(() => null);
+    if (user) await app.billing.refreshIfLapsed(user.id);
+  });
+  app.addHook('onReady', async () => {
+    const missing = SUBSCRIPTION_READING_ROUTES.filter((r) => !app.hasRoute(r));
+    if (missing.length > 0) {
+      throw new Error(`SUBSCRIPTION_READING_ROUTES names routes that do not exist: ${JSON.stringify(missing)}`);
+    }
+  });
 
   app.post('/api/create-checkout-session', async (req) => {
     const user = await currentUser(req);
@@ -46,6 +84,7 @@ export function registerBillingRoutes(app: FastifyInstance, billing?: BillingSer
   app.post('/api/verify-subscription', async (req) => {
     const user = await currentUser(req);
     const service = requireBilling(app);
+    await verifyLimit?.consume(user.id); // each call reads Stripe twice
     const { sessionId } = verifySubscriptionBodySchema.parse(req.body ?? {});
     const row = await service.verifyCheckoutSession(user, sessionId);
     const active = await repos.subscriptions.findActiveByUser(user.id, new Date());
