@@ -18,6 +18,7 @@ import {
   createOpenAIFromConfig,
   createStoreFromConfig,
   instrumentHandlers,
+  startSweeper,
 } from '@snapnotes/runtime';
 import { withRecentWrites } from '@snapnotes/storage';
 import { buildSummariseStage } from '@snapnotes/summarise';
@@ -88,6 +89,9 @@ export async function startSnapNotes(config: Config, logger: PinoLogger): Promis
       pipeline = createInProcessDriver({ handlers, ocrConcurrency: config.OCR_POOL_SIZE, logger });
     }
     closers.push(() => pipeline.close());
+    // Stuck uploads and objects no upload owns (DECISIONS "Sweeper"); stopped before the database closes.
+    const sweeper = startSweeper({ db: db.db, store, logger, registry: metrics.registry }, config);
+    closers.push(() => sweeper.stop());
 
     const verifier = createFirebaseVerifier(config);
     if (verifier) closers.push(() => verifier.close());

@@ -421,6 +421,8 @@ describe('the distributed stack, one process per service', () => {
       );
       expect(text, stage).toMatch(/^process_resident_memory_bytes\{service="\w+"\} \d+/m);
     }
+    // The notes worker runs the sweeper, whose counters live in the worker's own registry.
+    expect(await procs.get('notes')!.metrics()).toMatch(/^# TYPE snapnotes_sweeps_total counter$/m);
   });
 
   it('reports a verdict reached in another process to the client: the flagged file, not "child failed"', async () => {

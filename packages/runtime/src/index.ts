@@ -5,3 +5,4 @@ export * from './worker.js';
 export * from './metrics.js';
 export * from './log-context.js';
 export * from './ops-access.js';
+export { createSweeper, startSweeper, staleUploadAgeMs, STALE_UPLOAD_CODE, type SweepResult } from './sweeper.js';

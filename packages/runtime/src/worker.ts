@@ -25,7 +25,8 @@ const READINESS_TIMEOUT_MS = 3000;
 
 export async function runStageWorker(
   role: QueueName,
-  build: (config: Config, logger: PinoLogger) => Promise<BuiltStage>,
+  /** `metrics` is the process's registry, for a stage's own series (the notes worker's sweeper). */
+  build: (config: Config, logger: PinoLogger, metrics: Metrics) => Promise<BuiltStage>,
 ): Promise<void> {
   loadDotEnv('.env');
   const config = loadConfig();
@@ -34,8 +35,8 @@ export async function runStageWorker(
     logger.fatal('REDIS_URL is not set: a stage worker takes its jobs from BullMQ (use `pnpm start` for one process).');
     process.exit(1);
   }
-  const stage = await build(config, logger);
   const metrics = createMetrics({ service: role });
+  const stage = await build(config, logger, metrics);
   const inspector = createQueueInspector({
     redisUrl: config.REDIS_URL,
     prefix: config.QUEUE_PREFIX,

@@ -26,7 +26,25 @@ export interface S3StoreOptions {
   logger: Logger;
 }
 
+/** One object of a listing: its key and when the store last wrote it (undefined if the store did not say). */
+export interface ListedObject {
+  key: string;
+  lastModified: Date | undefined;
+}
+
+export interface ListPage {
+  /** In key order. */
+  objects: ListedObject[];
+  /** Pass as `after` for the next page; undefined when this page was the last. */
+  next: string | undefined;
+}
+
 export interface S3Store extends ObjectStore {
+  /**
+   * One page of the keys under `prefix` that sort after `after` (exclusive), at most `maxKeys` (1–1000), with their
+   * ages. The sweeper walks the bucket with it a few pages at a time.
+   */
+  listPage(prefix: string, opts?: { after?: string; maxKeys?: number }): Promise<ListPage>;
   /** Creates the bucket when it does not exist (MinIO and s3rver start empty). */
   ensureBucket(): Promise<void>;
   /** Releases the HTTP connections. */
@@ -82,6 +100,24 @@ export function createS3Store(opts: S3StoreOptions): S3Store {
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
 
+  // ListObjects (v1) paged by Marker = last key. Not v2: s3rver builds v2 continuation tokens with DES, which
+  // OpenSSL 3 (Node 18+) no longer offers, so any listing past 1000 keys fails with InternalError. AWS S3 and MinIO
+  // page v1 the same way.
+  async function listPage(prefix: string, after: string | undefined, maxKeys: number): Promise<ListPage> {
+    if (!Number.isInteger(maxKeys) || maxKeys < 1 || maxKeys > 1000) {
+      throw new RangeError(`maxKeys must be an integer from 1 to 1000 (got ${maxKeys})`);
+    }
+    const page = await client.send(
+      new ListObjectsCommand({ Bucket: bucket, Prefix: prefix, Marker: after, MaxKeys: maxKeys }),
+    );
+    const objects: ListedObject[] = [];
+    for (const obj of page.Contents ?? []) {
+      if (obj.Key) objects.push({ key: obj.Key, lastModified: obj.LastModified });
+    }
+    const last = page.NextMarker ?? objects.at(-1)?.key;
+    return { objects, next: page.IsTruncated && last && last !== after ? last : undefined };
+  }
+
   return {
     async put(key, body, contentType) {
       checkKey(key);
@@ -134,22 +170,17 @@ export function createS3Store(opts: S3StoreOptions): S3Store {
     },
 
     async list(prefix) {
-      // ListObjects (v1) paged by Marker = last key. Not v2: s3rver builds v2 continuation tokens with DES,
-      // which OpenSSL 3 (Node 18+) no longer offers, so any listing past 1000 keys fails with InternalError.
-      // AWS S3 and MinIO page v1 the same way.
       const keys: string[] = [];
-      let marker: string | undefined;
-      for (;;) {
-        const page = await client.send(
-          new ListObjectsCommand({ Bucket: bucket, Prefix: prefix, Marker: marker, MaxKeys: 1000 }),
-        );
-        const contents = page.Contents ?? [];
-        for (const obj of contents) if (obj.Key) keys.push(obj.Key);
-        const last = page.NextMarker ?? contents.at(-1)?.Key;
-        if (!page.IsTruncated || !last || last === marker) return keys;
-        marker = last;
-      }
+      let after: string | undefined;
+      do {
+        const page = await listPage(prefix, after, 1000);
+        for (const obj of page.objects) keys.push(obj.key);
+        after = page.next;
+      } while (after);
+      return keys;
     },
+
+    listPage: (prefix, pageOpts = {}) => listPage(prefix, pageOpts.after, pageOpts.maxKeys ?? 1000),
 
     async ping() {
       await client.send(new HeadBucketCommand({ Bucket: bucket }));

@@ -5,6 +5,9 @@ import { assertId, assertUuid, InvalidInputError, pgCode } from '../errors.js';
 /** Namespace (first key) of the per-user advisory lock taken by reserve(); the second key is the user id. */
 export const RESERVE_LOCK_NAMESPACE = 0x534e5550; // 'SNUP'
 
+/** Namespace (first key) of the session advisory lock one sweep holds (second key 0): one sweep at a time. */
+export const SWEEP_LOCK_NAMESPACE = 0x534e5357; // 'SNSW'
+
 /** Statuses that use one of the month's uploads: a failed or rejected upload uses none. */
 export const COUNTED_STATUSES = ['processing', 'completed'] as const;
 
@@ -119,6 +122,87 @@ export class UploadsRepo {
       .executeTakeFirst();
   }
 
+  /**
+   * Runs `fn` under the sweep lock (a session-level advisory lock on one pinned connection; `fn` gets a repo on that
+   * connection, so a pool of one cannot deadlock), or returns { locked: false } at once when another sweep holds it.
+   * The lock goes with the session: a sweeper that dies releases it.
+   */
+  async withSweepLock<T>(
+    fn: (repo: UploadsRepo) => Promise<T>,
+  ): Promise<{ locked: true; value: T } | { locked: false }> {
+    return this.db.connection().execute(async (conn) => {
+      const { rows } = await sql<{ locked: boolean }>`
+        select pg_try_advisory_lock(${SWEEP_LOCK_NAMESPACE}::integer, 0) as locked`.execute(conn);
+      if (!rows[0]?.locked) return { locked: false as const };
+      try {
+        return { locked: true as const, value: await fn(new UploadsRepo(conn)) };
+      } finally {
+        await sql`select pg_advisory_unlock(${SWEEP_LOCK_NAMESPACE}::integer, 0)`.execute(conn);
+      }
+    });
+  }
+
+  /**
+   * Marks up to `limit` uploads failed that have been 'processing' since before `createdBefore` (their gateway died:
+   * nobody will finish or give them up), oldest first, and returns them with their object keys. Like markFailed, a
+   * failed upload no longer counts against the allowance. Rows another transaction holds (the notes stage writing the
+   * note) are skipped, not waited for; the status check in the update makes each row fail once, whoever else runs this.
+   */
+  async failStale(
+    createdBefore: Date,
+    code: string,
+    message: string,
+    limit: number,
+  ): Promise<Array<Pick<UploadRow, 'id' | 'userId' | 'objectKeys'>>> {
+    if (!(createdBefore instanceof Date) || Number.isNaN(createdBefore.getTime())) {
+      throw new InvalidInputError('createdBefore must be a valid Date');
+    }
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new InvalidInputError(`limit must be a positive integer (got ${limit})`);
+    return this.db
+      .updateTable('uploads')
+      .set({ status: 'failed', errorCode: code, errorMessage: message.slice(0, 2000), finishedAt: new Date() })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('uploads')
+          .select('id')
+          .where('status', '=', 'processing')
+          .where('createdAt', '<', createdBefore)
+          .orderBy('createdAt')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .where('status', '=', 'processing')
+      .returning(['id', 'userId', 'objectKeys'])
+      .execute();
+  }
+
+  /**
+   * The uploads among `ids` that still own their objects: 'processing' ones (still being worked on) and 'completed'
+   * ones whose note exists. Missing, failed and rejected uploads, and completed ones whose note was deleted, are not
+   * in the answer: their objects are no longer needed. Ids that are not uuids are ignored.
+   */
+  async owningObjects(ids: readonly string[]): Promise<Map<string, { userId: number }>> {
+    const valid = [...new Set(ids)].filter(isUuid);
+    if (valid.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('uploads')
+      .select(['uploads.id', 'uploads.userId'])
+      .where('uploads.id', 'in', valid)
+      .where((eb) =>
+        eb.or([
+          eb('uploads.status', '=', 'processing'),
+          eb.and([
+            eb('uploads.status', '=', 'completed'),
+            eb.exists(eb.selectFrom('notes').select('notes.id').whereRef('notes.uploadId', '=', 'uploads.id')),
+          ]),
+        ]),
+      )
+      .execute();
+    return new Map(rows.map((r) => [r.id, { userId: r.userId }]));
+  }
+
   async findById(id: string): Promise<UploadRow | undefined> {
     assertUuid(id);
     return this.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
@@ -135,6 +219,15 @@ export class UploadsRepo {
       .orderBy('id', 'desc');
     if (opts.limit !== undefined) q = q.limit(opts.limit);
     return q.execute();
+  }
+}
+
+function isUuid(value: string): boolean {
+  try {
+    assertUuid(value);
+    return true;
+  } catch {
+    return false;
   }
 }
 
