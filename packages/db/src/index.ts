@@ -3,18 +3,19 @@ export * from './errors.js';
 export { createDatabase, redactUrl, type DatabaseHandle, type DatabaseOptions } from './database.js';
 export { migrateToLatest, MigrationError } from './migrate.js';
 export { migrations, migrationProvider } from './migrations/index.js';
-export { toApiNote, toApiUser } from './mappers.js';
+export { toApiNote, toApiSearchResult, toApiUser } from './mappers.js';
 export { UsersRepo, type UpsertUserInput, type DeleteAccountResult } from './repos/users.js';
 export { UploadsRepo, monthWindow, type ReserveUploadInput, type ReserveResult } from './repos/uploads.js';
 export {
   NotesRepo,
   escapeLike,
   MAX_TITLE_LENGTH,
-  MAX_SEARCH_LENGTH,
   type CreateNoteForUploadInput,
   type CreateNoteResult,
   type NoteStatistics,
 } from './repos/notes.js';
+export { NOTE_SEARCH_CONFIGS, type NoteSearchHit } from './repos/notes-search.js';
+export { InvalidCursorError } from './repos/notes-cursor.js';
 export {
   SubscriptionsRepo,
   ACTIVE_SUBSCRIPTION_STATUSES,

@@ -1,5 +1,6 @@
-import type { Note, User } from '@snapnotes/contracts';
+import type { Note, NoteSearchResult, User } from '@snapnotes/contracts';
 import type { NoteRow, UserRow } from './schema.js';
+import type { NoteSearchHit } from './repos/notes-search.js';
 
 /** A database note row as the API returns it (contracts' Note), dates as ISO strings. */
 export function toApiNote(row: NoteRow): Note {
@@ -17,6 +18,11 @@ export function toApiNote(row: NoteRow): Note {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** A search hit as the API returns it: the note plus where it matched. */
+export function toApiSearchResult(hit: NoteSearchHit): NoteSearchResult {
+  return { ...toApiNote(hit.note), match: hit.match };
 }
 
 /** A database user row as the API returns it (contracts' User). */

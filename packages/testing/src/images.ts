@@ -6,6 +6,7 @@
  */
 import { deflateSync, crc32 } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
+import { prng } from './random.js';
 
 export type ImageFormat = 'png' | 'jpeg';
 export type FontKind = 'sans' | 'serif' | 'mono';
@@ -100,18 +101,6 @@ function textElements(
 
 async function encode(image: Sharp, format: ImageFormat): Promise<Buffer> {
   return format === 'jpeg' ? image.jpeg({ quality: 90 }).toBuffer() : image.png().toBuffer();
-}
-
-/** A small deterministic PRNG (mulberry32), so "random" noise and scenes are the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export interface ScreenshotOptions {

@@ -7,12 +7,14 @@ import * as m0001 from './0001_initial.js';
 import * as m0002 from './0002_reserve_upload_function.js';
 import * as m0003 from './0003_user_ocr_languages.js';
 import * as m0004 from './0004_usage_across_accounts.js';
+import * as m0005 from './0005_notes_search.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_reserve_upload_function': m0002,
   '0003_user_ocr_languages': m0003,
   '0004_usage_across_accounts': m0004,
+  '0005_notes_search': m0005,
 };
 
 export const migrationProvider: MigrationProvider = {

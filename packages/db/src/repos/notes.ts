@@ -2,7 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, NoteKind, NoteRow } from '../schema.js';
 import { NOTE_KINDS } from '../schema.js';
 import { assertId, assertUuid, InvalidInputError, UploadNotActiveError, UploadNotFoundError } from '../errors.js';
-import { countWords } from '@snapnotes/contracts';
+import { countWords, NOTES_SEARCH_MAX_LENGTH } from '@snapnotes/contracts';
+import { decodeListCursor, encodeListCursor } from './notes-cursor.js';
+import { searchNotes, type NoteSearchPage } from './notes-search.js';
+import { NOTE_COLUMNS, noteColumnsSql } from './note-columns.js';
+
+export { escapeLike } from './notes-search.js';
 
 export interface CreateNoteForUploadInput {
   uploadId: string;
@@ -28,6 +33,12 @@ export interface NoteStatistics {
   totalWords: number;
 }
 
+export interface NotesPage {
+  notes: NoteRow[];
+  /** Cursor of the next page; null on the last. */
+  nextCursor: string | null;
+}
+
 export const MAX_TITLE_LENGTH = 200;
 const INT4_MAX = 2_147_483_647;
 
@@ -35,7 +46,7 @@ const INT4_MAX = 2_147_483_647;
 function beyondInt4(id: number): boolean {
   return Number.isSafeInteger(id) && id > INT4_MAX;
 }
-export const MAX_SEARCH_LENGTH = 200;
+export const MAX_SEARCH_LENGTH = NOTES_SEARCH_MAX_LENGTH;
 
 function checkTitle(title: string): string {
   const trimmed = typeof title === 'string' ? title.trim() : '';
@@ -44,11 +55,6 @@ function checkTitle(title: string): string {
     throw new InvalidInputError(`Title must be at most ${MAX_TITLE_LENGTH} characters`);
   }
   return trimmed;
-}
-
-/** Escapes LIKE/ILIKE wildcards so the user's text matches literally (with ESCAPE '\'). */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export class NotesRepo {
@@ -101,7 +107,7 @@ export class NotesRepo {
           from upload
          where upload.status = 'processing' and upload.user_id = ${input.userId}::integer
         on conflict (upload_id) do nothing
-        returning *
+        returning ${noteColumnsSql()}
       ), completed as (
         update uploads set status = 'completed', note_id = inserted.id, finished_at = now()
           from inserted
@@ -124,7 +130,7 @@ export class NotesRepo {
         throw new InvalidInputError(`Upload ${input.uploadId} does not belong to user ${input.userId}`);
       }
       const existing = () =>
-        trx.selectFrom('notes').selectAll().where('uploadId', '=', input.uploadId).executeTakeFirst();
+        trx.selectFrom('notes').select(NOTE_COLUMNS).where('uploadId', '=', input.uploadId).executeTakeFirst();
 
       if (upload.status === 'completed') {
         const note = await existing();
@@ -137,7 +143,7 @@ export class NotesRepo {
         .insertInto('notes')
         .values({ userId: input.userId, uploadId: input.uploadId, ...values })
         .onConflict((oc) => oc.column('uploadId').doNothing())
-        .returningAll()
+        .returning(NOTE_COLUMNS)
         .executeTakeFirst();
       const note = inserted ?? (await existing());
       if (!note) throw new Error(`Note for upload ${input.uploadId} was neither inserted nor found`);
@@ -155,7 +161,7 @@ export class NotesRepo {
     assertId(userId, 'User id');
     let q = this.db
       .selectFrom('notes')
-      .selectAll()
+      .select(NOTE_COLUMNS)
       .where('userId', '=', userId)
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc');
@@ -164,12 +170,49 @@ export class NotesRepo {
     return q.execute();
   }
 
+  /**
+   * One page of the user's notes, newest first: keyset paging on (created_at desc, id desc), so notes added or
+   * deleted between two pages never make another note be skipped or sent twice. `cursor` is the previous page's
+   * nextCursor (InvalidCursorError when it is not one); it holds created_at with its microseconds, as PostgreSQL
+   * prints it, since a JS Date would round it to the millisecond.
+   */
+  async listPage(userId: number, opts: { limit: number; cursor?: string | undefined }): Promise<NotesPage> {
+    assertId(userId, 'User id');
+    if (!Number.isInteger(opts.limit) || opts.limit < 1) {
+      throw new InvalidInputError(`limit must be a positive integer (got ${opts.limit})`);
+    }
+    const after = opts.cursor === undefined ? undefined : decodeListCursor(opts.cursor);
+    // created_at <= t first: the index on (user_id, created_at desc) starts at the cursor; equal times by id.
+    const position = after
+      ? sql`and created_at <= (${after.createdAt}::timestamp at time zone 'UTC')
+            and (created_at < (${after.createdAt}::timestamp at time zone 'UTC') or id < ${after.id})`
+      : sql``;
+    const { rows } = await sql<NoteRow & { cursorAt: string }>`
+      select ${noteColumnsSql()},
+             to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_at
+        from notes
+       where user_id = ${userId} ${position}
+       order by created_at desc, id desc
+       limit ${opts.limit + 1}`.execute(this.db);
+    const page = rows.slice(0, opts.limit);
+    const last = page.at(-1);
+    return {
+      notes: page.map(({ cursorAt: _c, ...note }) => note),
+      nextCursor: rows.length > opts.limit && last ? encodeListCursor({ createdAt: last.cursorAt, id: last.id }) : null,
+    };
+  }
+
   /** The note if it exists AND belongs to the user; undefined otherwise (another user's note is invisible). */
   async findByIdForUser(id: number, userId: number): Promise<NoteRow | undefined> {
     if (beyondInt4(id)) return undefined;
     assertId(id, 'Note id');
     assertId(userId, 'User id');
-    return this.db.selectFrom('notes').selectAll().where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+    return this.db
+      .selectFrom('notes')
+      .select(NOTE_COLUMNS)
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .executeTakeFirst();
   }
 
   /** Renames the user's note (trimmed, 1–200 characters); undefined when no such note of this user. */
@@ -183,7 +226,7 @@ export class NotesRepo {
       .set({ title: trimmed, updatedAt: new Date() })
       .where('id', '=', id)
       .where('userId', '=', userId)
-      .returningAll()
+      .returning(NOTE_COLUMNS)
       .executeTakeFirst();
   }
 
@@ -223,32 +266,43 @@ export class NotesRepo {
   }
 
   /**
-   * Case-insensitive substring search over title, key points, detailed summary and original text.
-   * The query matches literally: % and _ are not wildcards. Newest first.
+   * Ranked search over the user's notes (notes-search.ts): words (stemmed in each note's language) first, then the
+   * text as typed anywhere in a field (SPEC §5), then close spellings; each hit with where it matched. One page of
+   * `limit` hits; `cursor` is the previous page's nextCursor for the same query (InvalidCursorError otherwise).
    */
-  async searchForUser(userId: number, q: string, opts: { limit?: number } = {}): Promise<NoteRow[]> {
+  async search(
+    userId: number,
+    q: string,
+    opts: { limit: number; cursor?: string | undefined },
+  ): Promise<NoteSearchPage> {
     assertId(userId, 'User id');
-    const text = typeof q === 'string' ? q.trim() : '';
-    if (text.length === 0) throw new InvalidInputError('Search text cannot be empty');
-    if (text.length > MAX_SEARCH_LENGTH) {
-      throw new InvalidInputError(`Search text must be at most ${MAX_SEARCH_LENGTH} characters`);
+    const text = checkSearchText(q);
+    if (!Number.isInteger(opts.limit) || opts.limit < 1) {
+      throw new InvalidInputError(`limit must be a positive integer (got ${opts.limit})`);
     }
-    const pattern = `%${escapeLike(text)}%`;
-    let query = this.db
-      .selectFrom('notes')
-      .selectAll()
-      .where('userId', '=', userId)
-      .where(
-        sql<boolean>`(
-          title ilike ${pattern} escape '\\'
-          or detailed_summary ilike ${pattern} escape '\\'
-          or original_text ilike ${pattern} escape '\\'
-          or exists (select 1 from jsonb_array_elements_text(key_points) as kp(point) where kp.point ilike ${pattern} escape '\\')
-        )`,
-      )
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc');
-    if (opts.limit !== undefined) query = query.limit(opts.limit);
-    return query.execute();
+    return searchNotes(this.db, userId, text, opts);
   }
+
+  /** Every note the search finds (all its pages, best first; or the first `limit`). */
+  async searchForUser(userId: number, q: string, opts: { limit?: number } = {}): Promise<NoteRow[]> {
+    const found: NoteRow[] = [];
+    let cursor: string | undefined;
+    do {
+      const want = Math.min(100, (opts.limit ?? Infinity) - found.length);
+      if (want <= 0) break;
+      const page = await this.search(userId, q, { limit: want, cursor });
+      found.push(...page.hits.map((h) => h.note));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return found;
+  }
+}
+
+function checkSearchText(q: string): string {
+  const text = typeof q === 'string' ? q.trim() : '';
+  if (text.length === 0) throw new InvalidInputError('Search text cannot be empty');
+  if (text.length > MAX_SEARCH_LENGTH) {
+    throw new InvalidInputError(`Search text must be at most ${MAX_SEARCH_LENGTH} characters`);
+  }
+  return text;
 }

@@ -22,6 +22,11 @@ import {
   MAX_FILE_BYTES,
   MAX_FILES_PER_UPLOAD,
   MAX_OCR_LANGUAGES,
+  NEXT_CURSOR_HEADER,
+  NOTES_PAGE_DEFAULT,
+  NOTES_PAGE_MAX,
+  NOTES_SEARCH_MAX_LENGTH,
+  noteSearchMatchSchema,
 } from '@snapnotes/contracts';
 
 type JsonSchema = Record<string, unknown>;
@@ -69,6 +74,21 @@ const healthBody: JsonSchema = {
       type: 'object',
       additionalProperties: { type: 'string' },
       description: '"ok" or the error per dependency',
+    },
+  },
+};
+
+/** A note of GET /api/notes/{userId}; a search result also has `match`. */
+const noteJson = jsonSchema(noteSchema, 'output');
+const noteListItem: JsonSchema = {
+  ...noteJson,
+  properties: {
+    ...(noteJson.properties as JsonSchema),
+    match: {
+      ...jsonSchema(noteSearchMatchSchema, 'output'),
+      description:
+        'Search results only: the field that matched, a plain-text snippet of it (not HTML; "…" where cut) and the ' +
+        '[start, end) ranges of the matched words in the snippet (UTF-16 code units, as JavaScript indexes strings).',
     },
   },
 };
@@ -156,14 +176,55 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /api/notes/:userId': {
     tags: ['notes'],
-    summary: 'The caller’s notes, newest first',
+    summary: 'The caller’s notes, newest first; one page of them; or a ranked search',
+    description:
+      'Without query parameters: every note, newest first (SPEC §7). ' +
+      `With \`limit\` (1–${NOTES_PAGE_MAX}) and/or \`cursor\`: one page of that same list (keyset paging on ` +
+      'created_at and id: notes added or deleted while a client pages never make another note be skipped or sent ' +
+      `twice; \`cursor\` alone pages by ${NOTES_PAGE_DEFAULT}). ` +
+      `With \`q\`: one page (\`limit\`, default ${NOTES_PAGE_DEFAULT}) of ranked search results, each note with ` +
+      '`match`: first notes holding the words (full text search in the note’s language and as written, quoted ' +
+      'phrases, `or`, `-word`; ranked by field, title first), then notes holding the text as typed anywhere in a ' +
+      'field (partial words, short or odd text), then notes holding a close spelling (typos). ' +
+      `The next page’s cursor comes in the ${NEXT_CURSOR_HEADER} header, absent on the last page; send it back ` +
+      'unchanged with the same `q`.',
     security: bearer,
     params: userIdParam,
     querystring: {
       type: 'object',
-      properties: { q: { type: 'string', maxLength: 200, description: 'Full-text search' } },
+      properties: {
+        q: {
+          type: 'string',
+          description: `Search text (trimmed; cut to ${NOTES_SEARCH_MAX_LENGTH} characters; blank = no search).`,
+        },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          maximum: NOTES_PAGE_MAX,
+          description:
+            'Page size. Without limit, cursor and q the route lists every note; ' +
+            `a search, or a cursor alone, pages by ${NOTES_PAGE_DEFAULT}.`,
+        },
+        cursor: {
+          type: 'string',
+          pattern: '^[A-Za-z0-9_-]{1,256}$',
+          description: `The previous page’s ${NEXT_CURSOR_HEADER}, as received (opaque).`,
+        },
+      },
     },
-    response: { 200: ok({ type: 'array', items: jsonSchema(noteSchema, 'output') }, 'The notes.'), ...ownerErrors },
+    response: {
+      200: {
+        ...ok({ type: 'array', items: noteListItem }, 'The notes (a page of them with limit, cursor or q).'),
+        headers: {
+          [NEXT_CURSOR_HEADER]: {
+            type: 'string',
+            description: 'Cursor of the next page (pass it as `cursor`); absent on the last page and without paging.',
+          },
+        },
+      },
+      400: error('limit is not 1–100, or the cursor is not one this server made for this list or search.'),
+      ...ownerErrors,
+    },
   },
   'PATCH /api/notes/:id/title': {
     tags: ['notes'],

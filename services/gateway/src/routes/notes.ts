@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { ErrorCode, updateTitleBodySchema } from '@snapnotes/contracts';
-import { toApiNote } from '@snapnotes/db';
+import {
+  ErrorCode,
+  NEXT_CURSOR_HEADER,
+  NOTES_PAGE_DEFAULT,
+  notesQuerySchema,
+  updateTitleBodySchema,
+} from '@snapnotes/contracts';
+import { InvalidCursorError, toApiNote, toApiSearchResult } from '@snapnotes/db';
 import { currentUser, ownUser } from '../guards.js';
 import { HttpError } from '../errors.js';
 
@@ -12,14 +18,37 @@ function noteId(raw: string): number {
 const NOT_FOUND = () => new HttpError(404, ErrorCode.NotFound, 'Note not found.');
 
 export function registerNotesRoutes(app: FastifyInstance): void {
-  app.get<{ Params: { userId: string }; Querystring: { q?: string } }>('/api/notes/:userId', async (req) => {
-    const user = await ownUser(req, req.params.userId);
-    const q = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 200) : '';
-    const rows = q
-      ? await app.deps.repos.notes.searchForUser(user.id, q)
-      : await app.deps.repos.notes.listByUser(user.id);
-    return rows.map(toApiNote);
-  });
+  /**
+   * SPEC §7's list, and (issue 13) its pages and the search. No query parameters: every note, newest first, as the
+   * SPEC has it. `limit` (1–100) and/or `cursor`: one page of that list (keyset paging). `q`: one page of ranked
+   * search results (default 50), each note with `match`. The next page's cursor is in X-Next-Cursor, absent on the
+   * last page; a cursor this server did not make for this list or search is a 400.
+   */
+  app.get<{ Params: { userId: string }; Querystring: Record<string, unknown> }>(
+    '/api/notes/:userId',
+    async (req, reply) => {
+      const user = await ownUser(req, req.params.userId);
+      const query = notesQuerySchema.parse(req.query ?? {});
+      const { notes } = app.deps.repos;
+      if (query.q === undefined && query.limit === undefined && query.cursor === undefined) {
+        return (await notes.listByUser(user.id)).map(toApiNote);
+      }
+      const limit = query.limit ?? NOTES_PAGE_DEFAULT;
+      try {
+        if (query.q !== undefined) {
+          const page = await notes.search(user.id, query.q, { limit, cursor: query.cursor });
+          if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+          return page.hits.map(toApiSearchResult);
+        }
+        const page = await notes.listPage(user.id, { limit, cursor: query.cursor });
+        if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+        return page.notes.map(toApiNote);
+      } catch (err) {
+        if (err instanceof InvalidCursorError) throw new HttpError(400, ErrorCode.BadRequest, err.message);
+        throw err;
+      }
+    },
+  );
 
   app.patch<{ Params: { id: string } }>('/api/notes/:id/title', async (req) => {
     const user = await currentUser(req);
