@@ -54,6 +54,23 @@ describe('migrateToLatest', () => {
     expect(defs).toMatch(/notes USING btree \(user_id, created_at DESC\)/);
   });
 
+  it("gives the sweeper's search for stuck uploads a partial index, which the planner can use", async () => {
+    const h = open();
+    const plan = await h.db.connection().execute(async (conn) => {
+      await sql`set enable_seqscan = off`.execute(conn);
+      try {
+        const stale = new Date(Date.now() - 60_000).toISOString();
+        return await sql<{ 'QUERY PLAN': string }>`explain select id from uploads
+            where status = 'processing' and created_at < ${stale}::timestamptz order by created_at limit 50`.execute(
+          conn,
+        );
+      } finally {
+        await sql`reset enable_seqscan`.execute(conn);
+      }
+    });
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/uploads_processing_created_at_idx/);
+  });
+
   it('releases the advisory lock afterwards', async () => {
     const h = open();
     const held = await sql<{ n: string }>`select count(*)::text as n from pg_locks

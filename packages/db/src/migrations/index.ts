@@ -8,6 +8,7 @@ import * as m0002 from './0002_reserve_upload_function.js';
 import * as m0003 from './0003_user_ocr_languages.js';
 import * as m0004 from './0004_usage_across_accounts.js';
 import * as m0005 from './0005_notes_search.js';
+import * as m0006 from './0006_processing_uploads_index.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0003_user_ocr_languages': m0003,
   '0004_usage_across_accounts': m0004,
   '0005_notes_search': m0005,
+  '0006_processing_uploads_index': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

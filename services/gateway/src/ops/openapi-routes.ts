@@ -306,9 +306,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     body: jsonSchema(verifySubscriptionBodySchema),
     response: {
       200: ok(jsonSchema(subscriptionResponseSchema, 'output'), 'The subscription (and success: true).'),
-      400: error('Bad session id, or the session is not paid (CHECKOUT_NOT_PAID).'),
+      400: error('Bad session id, the session is not paid (CHECKOUT_NOT_PAID), or not for a SnapNotes plan.'),
       403: error('The session belongs to another account.'),
       404: error('No such checkout session.'),
+      429: error('More than 5 checks a minute for this account; Retry-After says when to try again.'),
       502: error('Stripe could not be reached.'),
       ...authErrors,
       503: error('Payments are not configured, or Firebase is not.'),
@@ -330,11 +331,14 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /api/feedback': {
     tags: ['app'],
-    summary: 'Send feedback (linked to the account when signed in)',
+    summary: 'Send feedback (signed in; at most 5 messages per account every 10 minutes)',
+    security: bearer,
     body: jsonSchema(feedbackBodySchema),
     response: {
       201: ok({ type: 'object', properties: { success: { type: 'boolean' }, id: { type: 'integer' } } }, 'Saved.'),
       400: error('Invalid name, email or message.'),
+      429: error('Too much feedback at once; Retry-After says when to try again.'),
+      ...ownerErrors,
     },
   },
   'POST /api/admin/session': {
