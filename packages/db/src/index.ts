@@ -13,6 +13,7 @@ export {
   type CreateNoteForUploadInput,
   type CreateNoteResult,
   type NoteStatistics,
+  type NoteImageObject,
 } from './repos/notes.js';
 export { NOTE_SEARCH_CONFIGS, type NoteSearchHit } from './repos/notes-search.js';
 export { InvalidCursorError } from './repos/notes-cursor.js';

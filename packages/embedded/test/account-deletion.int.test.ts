@@ -88,7 +88,10 @@ describe('DELETE /api/user', () => {
     });
     expect(sent.status).toBe(201);
     expect(await feedbackOf(c.id)).toHaveLength(1);
-    expect(await app.listObjects(`users/${c.id}/`)).toHaveLength(1);
+    expect(await app.listObjects(`users/${c.id}/`)).toEqual([
+      `users/${c.id}/uploads/${upload!.id}/0.png`,
+      `users/${c.id}/uploads/${upload!.id}/0.png.thumb.webp`,
+    ]);
     await pastSignInSecond();
 
     stripe.requests.length = 0;

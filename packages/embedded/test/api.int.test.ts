@@ -60,7 +60,7 @@ describe('a screenshot becomes a note', () => {
     const list = await notesOf(alice);
     expect(list.map((n) => n.id)).toContain(note.id);
     expect(await remaining(alice)).toBe(before - 1);
-    expect(await app.listObjects(`users/${alice.id}/`)).toHaveLength(1);
+    expect(await app.listObjects(`users/${alice.id}/`)).toHaveLength(2); // the image and its thumbnail
 
     const stats = (await (await alice.get(`/api/statistics/${alice.id}`)).json()) as {
       totalNotes: number;
@@ -322,7 +322,7 @@ describe('editing and deleting notes', () => {
     const del = await alice.send('DELETE', `/api/notes/${note.id}`);
     expect(del.status).toBe(200);
     expect((await notesOf(alice)).some((n) => n.id === note.id)).toBe(false);
-    expect((await app.listObjects(`users/${alice.id}/`)).length).toBe(keysBefore.length - 1);
+    expect((await app.listObjects(`users/${alice.id}/`)).length).toBe(keysBefore.length - 2); // image, thumbnail
     expect((await alice.send('DELETE', `/api/notes/${note.id}`)).status).toBe(404);
   });
 });
@@ -351,7 +351,7 @@ describe('account deletion', () => {
       { name: 'c.png', data: await renderScreenshot({ lines: ['Carol private notes'] }) },
     ]);
     expect(up.status).toBe(200);
-    expect(await app.listObjects(`users/${carol.id}/`)).toHaveLength(1);
+    expect(await app.listObjects(`users/${carol.id}/`)).toHaveLength(2); // the image and its thumbnail
 
     await new Promise((resolve) => setTimeout(resolve, 1100)); // revocation is in whole seconds after the sign-in
     expect((await carol.send('DELETE', '/api/user')).status).toBe(200);

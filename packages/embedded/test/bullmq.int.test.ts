@@ -51,7 +51,8 @@ describe('over BullMQ', () => {
     const body = (await res.json()) as { inappropriateImages: string[]; message: string };
     expect(body.inappropriateImages).toEqual(['bad-picture.png']);
     expect(body.message).not.toMatch(/child|bull:/);
-    expect(await app.listObjects(`users/${user.id}/`)).toHaveLength(3); // only the first upload's images remain
+    // only the first upload's images remain, each with its thumbnail
+    expect(await app.listObjects(`users/${user.id}/`)).toHaveLength(6);
   });
 
   it('describes a text-free image', async () => {

@@ -69,7 +69,7 @@ describe('embedded start (in-process queue, rate limit in memory)', () => {
     const notes = (await (await c.get(`/api/notes/${c.id}`)).json()) as Note[];
     expect(notes).toHaveLength(2);
     expect(await remainingOf(c)).toMatchObject({ remainingUploads: 0, hasSubscription: false });
-    expect(await app.listObjects(`users/${c.id}/`)).toHaveLength(2);
+    expect(await app.listObjects(`users/${c.id}/`)).toHaveLength(4); // two images, each with its thumbnail
   });
 
   it('allows 10 images in 5 minutes; the 11th is a 429 with Retry-After that uses no allowance', async () => {
@@ -89,7 +89,7 @@ describe('embedded start (in-process queue, rate limit in memory)', () => {
       message: 'Too many uploads: you can upload at most 10 screenshots every 5 minutes. Try again in 5 minutes.',
     });
     expect((await remainingOf(c)).remainingUploads).toBe(1);
-    expect(await app.listObjects(`users/${c.id}/`)).toHaveLength(10);
+    expect(await app.listObjects(`users/${c.id}/`)).toHaveLength(20); // ten images and their thumbnails
 
     // The limit is per user.
     expect((await other.upload(await screenshots(1, 'other'))).status).toBe(200);

@@ -40,7 +40,7 @@ describe('free allowance', () => {
       upgradeRequired: true,
       message: "You've used all your free uploads. Please subscribe to continue.",
     });
-    expect(await app.listObjects(`users/${user.id}/`)).toHaveLength(1);
+    expect(await app.listObjects(`users/${user.id}/`)).toHaveLength(2); // the image and its thumbnail
   });
 
   it('shows no subscription until one is bought', async () => {

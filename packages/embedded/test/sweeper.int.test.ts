@@ -206,9 +206,12 @@ describe('sweeper', () => {
       `users/${userA}/uploads/${randomUUID()}/nested/0.png`,
       `exports/${randomUUID()}.zip`,
     ];
-    await putAll([...noRow, ...wrongUser, ...foreign]);
-    const orphans = [...deletedNote.keys, ...failed.keys, ...rejected.keys, ...noRow, ...wrongUser];
-    const kept = [...liveNote.keys, ...inFlight.keys, ...foreign];
+    // Thumbnails (`<key>.thumb.webp`, beside their originals) belong to their upload like the originals.
+    const deletedThumb = [`${deletedNote.keys[0]}.thumb.webp`];
+    const liveThumb = [`${liveNote.keys[0]}.thumb.webp`];
+    await putAll([...noRow, ...wrongUser, ...foreign, ...deletedThumb, ...liveThumb]);
+    const orphans = [...deletedNote.keys, ...deletedThumb, ...failed.keys, ...rejected.keys, ...noRow, ...wrongUser];
+    const kept = [...liveNote.keys, ...liveThumb, ...inFlight.keys, ...foreign];
     expect(await store.list('')).toEqual(sorted([...orphans, ...kept]));
 
     const sweeper = createSweeper({ db: db.db, store, logger }, { staleAfterMs: 10 * MINUTE, orphanMinAgeMs: 0 });
@@ -320,7 +323,7 @@ describe('the embedded start', () => {
     const res = await client.upload([{ name: 'lecture.png', data: png }]);
     expect(res.status).toBe(200);
     const liveKeys = await app.listObjects(`users/${client.id}/`);
-    expect(liveKeys).toHaveLength(1);
+    expect(liveKeys).toHaveLength(2); // the image and its thumbnail
 
     // A gateway reserved an upload and stored its images a while ago, then died.
     const { repos, store } = app.running.app.deps;
@@ -339,6 +342,7 @@ describe('the embedded start', () => {
     });
     expect(reservation.ok).toBe(true);
     await Promise.all(keys.map((k) => store.put(k, png, 'image/png')));
+    await store.put(`${keys[0]}.thumb.webp`, png, 'image/webp'); // its thumbnails go with it
     const sameMonth = createdAt.getUTCMonth() === new Date().getUTCMonth();
     expect(await remaining()).toBe(sameMonth ? 0 : 1);
 

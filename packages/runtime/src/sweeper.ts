@@ -14,7 +14,7 @@
  */
 import { Counter, type Registry } from 'prom-client';
 import type { Config } from '@snapnotes/config';
-import type { Logger, ObjectStore } from '@snapnotes/contracts';
+import { withThumbnailKeys, type Logger, type ObjectStore } from '@snapnotes/contracts';
 import { UploadsRepo, type Database, type Kysely } from '@snapnotes/db';
 import type { S3Store } from '@snapnotes/storage';
 
@@ -68,7 +68,10 @@ export interface RunningSweeper {
 export const STALE_UPLOAD_CODE = 'PROCESSING_ABANDONED';
 const STALE_UPLOAD_MESSAGE = 'Processing never finished (the gateway stopped); failed by the sweeper';
 
-/** The keys the gateway writes (services/gateway/src/uploads/service.ts): users/<user>/uploads/<upload uuid>/<n>.<ext>. */
+/**
+ * The keys the gateway writes (services/gateway/src/uploads/service.ts): users/<user>/uploads/<upload uuid>/<n>.<ext>
+ * and each image's thumbnail users/<user>/uploads/<upload uuid>/<n>.<ext>.thumb.webp; both belong to the upload.
+ */
 const UPLOAD_KEY = /^users\/(\d+)\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/[^/]+$/;
 const UPLOADS_PREFIX = 'users/';
 /** Storing the images, giving up, and the clocks of different hosts disagreeing. */
@@ -150,7 +153,9 @@ export function createSweeper(deps: SweeperDeps, opts: SweepOptions): Sweeper {
       uploadsFailed?.inc(failed.length);
       const keys = failed.flatMap((u) => u.objectKeys);
       if (keys.length > 0) {
-        await store.deleteMany(keys);
+        // The originals and their thumbnails (`<key>.thumb.webp`, DECISIONS "Original images"), stored or not; the
+        // counts name the originals.
+        await store.deleteMany(withThumbnailKeys(keys));
         result.staleObjects += keys.length;
         objectsDeleted?.inc({ reason: 'stale_upload' }, keys.length);
       }

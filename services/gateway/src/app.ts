@@ -22,6 +22,7 @@ import type { GatewayDeps } from './deps.js';
 import { HttpError } from './errors.js';
 import { REVOCATION_CHECKED_ROUTES } from './guards.js';
 import { registerNotesRoutes } from './routes/notes.js';
+import { registerImageRoutes } from './routes/images.js';
 import { registerUploadRoutes } from './routes/upload.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerSettingsRoutes } from './routes/settings.js';
@@ -98,6 +99,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   registerUserRoutes(app);
   registerSettingsRoutes(app);
   registerNotesRoutes(app);
+  registerImageRoutes(app);
   registerRateLimit(app);
   registerUploadRoutes(app);
   registerBillingRoutes(app);

@@ -39,6 +39,14 @@ export interface NotesPage {
   nextCursor: string | null;
 }
 
+/** One stored image of a note (NotesRepo.imagesForUser). */
+export interface NoteImageObject {
+  /** Position in the upload, 0-based. */
+  index: number;
+  key: string;
+  fileName: string | null;
+}
+
 export const MAX_TITLE_LENGTH = 200;
 const INT4_MAX = 2_147_483_647;
 
@@ -249,6 +257,27 @@ export class NotesRepo {
       .executeTakeFirst();
     if (!row) return undefined;
     return row.objectKeys ?? [];
+  }
+
+  /**
+   * The stored images of the user's note, in upload order: each one's object key and the file name the user gave
+   * it. Undefined when the user has no such note (another user's note is invisible); an empty list when the note
+   * has no upload.
+   */
+  async imagesForUser(id: number, userId: number): Promise<NoteImageObject[] | undefined> {
+    if (beyondInt4(id)) return undefined;
+    assertId(id, 'Note id');
+    assertId(userId, 'User id');
+    const row = await this.db
+      .selectFrom('notes')
+      .leftJoin('uploads', 'uploads.id', 'notes.uploadId')
+      .select(['notes.id', 'uploads.objectKeys', 'uploads.fileNames'])
+      .where('notes.id', '=', id)
+      .where('notes.userId', '=', userId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const names = row.fileNames ?? [];
+    return (row.objectKeys ?? []).map((key, index) => ({ index, key, fileName: names[index] ?? null }));
   }
 
   /** Totals computed from the user's note rows. */

@@ -27,6 +27,8 @@ import {
   NOTES_PAGE_MAX,
   NOTES_SEARCH_MAX_LENGTH,
   noteSearchMatchSchema,
+  noteImageSchema,
+  THUMBNAIL_MAX_SIDE,
 } from '@snapnotes/contracts';
 
 type JsonSchema = Record<string, unknown>;
@@ -64,6 +66,14 @@ const noteIdParam: JsonSchema = {
   type: 'object',
   properties: { id: { type: 'string', pattern: '^\\d+$' } },
   required: ['id'],
+};
+const noteImageParams: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', pattern: '^\\d+$' },
+    index: { type: 'string', pattern: '^\\d+$', description: 'The image’s position in the upload, from 0.' },
+  },
+  required: ['id', 'index'],
 };
 const bearer = [{ bearerAuth: [] }];
 const healthBody: JsonSchema = {
@@ -248,6 +258,55 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       200: ok({ type: 'object', properties: { success: { type: 'boolean' }, id: { type: 'integer' } } }, 'Deleted.'),
       404: error('No such note of the caller.'),
       ...ownerErrors,
+    },
+  },
+  'GET /api/notes/:id/images': {
+    tags: ['notes'],
+    summary: 'The images of the caller’s note, in upload order',
+    description:
+      'Each image with the URLs of its original and its thumbnail. Those URLs need the bearer token too: the web ' +
+      'app fetches them and shows blob: URLs (DECISIONS "Original images").',
+    security: bearer,
+    params: noteIdParam,
+    response: {
+      200: ok({ type: 'array', items: jsonSchema(noteImageSchema, 'output') }, 'The images (none for a note without).'),
+      404: error('No such note of the caller (another user’s note included).'),
+      ...authErrors,
+      403: error('The account is not set up yet.'),
+    },
+  },
+  'GET /api/notes/:id/images/:index': {
+    tags: ['notes'],
+    summary: 'One original image of the caller’s note',
+    description:
+      'The bytes as uploaded (PNG or JPEG; the type is the one the upload sniffed). `Cache-Control: private, ' +
+      'immutable` with an ETag; `If-None-Match` answers 304.',
+    security: bearer,
+    params: noteImageParams,
+    produces: ['image/png', 'image/jpeg'],
+    response: {
+      200: { type: 'string', format: 'binary', description: 'The image.' },
+      304: { type: 'null', description: 'Not modified.' },
+      404: error('No such note of the caller, or no such image.'),
+      ...authErrors,
+      403: error('The account is not set up yet.'),
+    },
+  },
+  'GET /api/notes/:id/images/:index/thumbnail': {
+    tags: ['notes'],
+    summary: 'The thumbnail of one image of the caller’s note',
+    description:
+      `A WebP at most ${THUMBNAIL_MAX_SIDE}×${THUMBNAIL_MAX_SIDE} pixels, EXIF-rotated, without metadata; made ` +
+      'from the original on the fly when the upload could not store one. Cached like the original.',
+    security: bearer,
+    params: noteImageParams,
+    produces: ['image/webp'],
+    response: {
+      200: { type: 'string', format: 'binary', description: 'The thumbnail.' },
+      304: { type: 'null', description: 'Not modified.' },
+      404: error('No such note of the caller, or no such image.'),
+      ...authErrors,
+      403: error('The account is not set up yet.'),
     },
   },
   'POST /api/process-screenshots': {

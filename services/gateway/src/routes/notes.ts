@@ -5,6 +5,7 @@ import {
   NOTES_PAGE_DEFAULT,
   notesQuerySchema,
   updateTitleBodySchema,
+  withThumbnailKeys,
 } from '@snapnotes/contracts';
 import { InvalidCursorError, toApiNote, toApiSearchResult } from '@snapnotes/db';
 import { currentUser, ownUser } from '../guards.js';
@@ -67,7 +68,7 @@ export function registerNotesRoutes(app: FastifyInstance): void {
     if (objectKeys.length > 0) {
       // The note is gone either way; an object left behind is logged, never shown.
       await app.deps.store
-        .deleteMany(objectKeys)
+        .deleteMany(withThumbnailKeys(objectKeys))
         .catch((err: unknown) =>
           req.log.error({ err, noteId: id, keys: objectKeys.length }, 'could not delete note images'),
         );

@@ -15,7 +15,15 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Logger as PinoLogger } from 'pino';
 import type { Config } from '@snapnotes/config';
-import { ErrorCode, type Note, type ImageRef, type ObjectStore, type UploadJob } from '@snapnotes/contracts';
+import {
+  ErrorCode,
+  thumbnailKey,
+  withThumbnailKeys,
+  type Note,
+  type ImageRef,
+  type ObjectStore,
+  type UploadJob,
+} from '@snapnotes/contracts';
 import { toApiNote, type UserRow } from '@snapnotes/db';
 import { PipelineFailure, type PipelineDriver } from '@snapnotes/queue';
 import type { Repositories } from '@snapnotes/runtime';
@@ -23,8 +31,9 @@ import { HttpError } from '../errors.js';
 import { quotaFor } from '../quota.js';
 import type { RateLimitGrant, UploadRateLimiter } from '../rate-limit.js';
 import { jobLanguages } from '../routes/settings.js';
-import { inspectImage, readUpload, sizeOf, verifyDecodable, type MultipartSource } from '../upload.js';
+import { inspectImage, readUpload, sizeOf, type MultipartSource } from '../upload.js';
 import { checkDeclaredSize, upgradeRequired, UploadAdmission, type AdmissionTicket } from './admission.js';
+import { decodeWithThumbnail, THUMBNAIL_CONTENT_TYPE } from './thumbnails.js';
 
 /** Files of one upload read from disk and sent to the store at once (each up to 10 MB in memory). */
 const STORE_PARALLELISM = 3;
@@ -107,8 +116,9 @@ export class UploadService {
     mark('checked');
     // The full decode (the slowest check: from a few ms to a few hundred for a large photo) runs beside the
     // reservation, the rate limit and the storing. A file that fails it gives all three back below, and a bad file
-    // is reported before a spent allowance or a rate limit, as if it had been checked first.
-    const decoded = Promise.allSettled(images.map((img) => verifyDecodable(img)));
+    // is reported before a spent allowance or a rate limit, as if it had been checked first. The decode makes each
+    // image's thumbnail on the way (thumbnails.ts; null when none could be made).
+    const decoded = Promise.allSettled(images.map((img) => decodeWithThumbnail(img)));
     const corruptFile = async () => firstRejection(await decoded);
     const subscribed = ticket.subscribed;
     const uploadId = randomUUID();
@@ -180,6 +190,8 @@ export class UploadService {
       throw new HttpError(503, ErrorCode.Internal, 'Error processing screenshots. Please try again.');
     }
     mark('stored');
+    // Thumbnails are stored beside the pipeline; awaited before the reply, and before any deletion of the objects.
+    const thumbnails = this.storeThumbnails(log, refs, await decoded);
     // The files are in the store: the temporary copies and the gateway-wide place are no longer needed while the
     // pipeline runs (seconds to minutes).
     ticket.bodyDone();
@@ -198,12 +210,14 @@ export class UploadService {
     try {
       const result = await pipeline.run(job, { timeoutMs: config.PROCESSING_TIMEOUT_MS });
       mark('pipeline');
+      await thumbnails;
       const note = await repos.notes.findByIdForUser(result.noteId, user.id);
       if (!note) throw new Error(`note ${result.noteId} of upload ${uploadId} not found after processing`);
       mark('loaded');
       log.info({ noteId: note.id, ms: Date.now() - started, phases }, 'upload processed');
       return toApiNote(note);
     } catch (err) {
+      await thumbnails;
       if (!(err instanceof PipelineFailure)) {
         log.error({ err }, 'processing failed');
         const existing = await this.abandon(log, uploadId, refs, 'failed', 'INTERNAL', (err as Error).message);
@@ -236,6 +250,30 @@ export class UploadService {
   }
 
   /**
+   * Stores the thumbnails the decode made (DECISIONS "Original images"). Never rejects: a thumbnail that could not
+   * be made or stored is logged, and the image route makes one from the original when asked.
+   */
+  private async storeThumbnails(
+    log: FastifyBaseLogger,
+    refs: ImageRef[],
+    decoded: PromiseSettledResult<Buffer | null>[],
+  ): Promise<void> {
+    const results = await Promise.allSettled(
+      refs.map(async (ref, i) => {
+        const result = decoded[i];
+        const thumbnail = result?.status === 'fulfilled' ? result.value : null;
+        if (!thumbnail) throw new Error('no thumbnail could be made');
+        await this.deps.store.put(thumbnailKey(ref.key), thumbnail, THUMBNAIL_CONTENT_TYPE);
+      }),
+    );
+    const missing = results.flatMap((r, index) => (r.status === 'rejected' ? [index] : []));
+    if (missing.length > 0) {
+      const first = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      log.warn({ err: first?.reason, images: missing }, 'thumbnails not stored');
+    }
+  }
+
+  /**
    * Gives the upload up: marks it failed/rejected (which frees its allowance) and deletes its objects.
    * If the notes stage committed in the meantime, the upload is no longer 'processing': return that note instead.
    */
@@ -256,7 +294,7 @@ export class UploadService {
         if (note) return toApiNote(note);
       }
     }
-    await store.deleteMany(refs.map((r) => r.key)).catch((err: unknown) => {
+    await store.deleteMany(withThumbnailKeys(refs.map((r) => r.key))).catch((err: unknown) => {
       log.error({ err, uploadId }, 'could not delete objects of an abandoned upload');
     });
     return undefined;

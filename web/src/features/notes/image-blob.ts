@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { sendRequest, throwIfResNotOk } from '../../lib/api-client.js';
+
+/**
+ * A note's images come from owner-only routes that need the bearer token, which an <img src> cannot send
+ * (DECISIONS "Original images"): the image is fetched with the token and shown through a blob: URL (the CSP
+ * allows blob: images). The browser's HTTP cache keeps the bytes (`private, immutable`); the query cache keeps the
+ * Blob while a card or the viewer shows it.
+ */
+async function fetchImage(url: string, signal: AbortSignal): Promise<Blob> {
+  const res = await sendRequest('GET', url, undefined, { signal });
+  await throwIfResNotOk(res);
+  return res.blob();
+}
+
+/** The blob: URL of an owner-only image, or undefined while it loads (or when `enabled` is false). */
+export function useImageUrl(url: string, enabled = true): { src: string | undefined; failed: boolean } {
+  const query = useQuery({
+    queryKey: ['note-image', url],
+    queryFn: ({ signal }) => fetchImage(url, signal),
+    enabled,
+    staleTime: Infinity,
+    gcTime: 5 * 60_000,
+    retry: 1,
+  });
+  const [src, setSrc] = useState<string | undefined>();
+  const blob = query.data;
+  useEffect(() => {
+    if (!blob) {
+      setSrc(undefined);
+      return;
+    }
+    const objectUrl = URL.createObjectURL(blob);
+    setSrc(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [blob]);
+  return { src, failed: query.isError };
+}
