@@ -22,14 +22,16 @@ export default defineConfig({
     // No source maps: nothing reports browser errors, so nothing would read them, and served they hand out the
     // source. For a local look at a minified stack: `vite build --sourcemap hidden` (the gateway 404s *.map anyway).
     sourcemap: false,
+    // web/dist/.vite/manifest.json: each entry's and lazy page's chunks, for the JavaScript size budget test.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks: app releases do not invalidate the cached Firebase or React code.
+        // Long-lived vendor chunks: app releases do not invalidate the cached Firebase or React code. Other
+        // packages are not forced into one chunk: they go with the lazy pages that use them (route splitting).
         codeSplitting: {
           groups: [
             { name: 'firebase', test: /node_modules[\\/](@firebase|firebase)[\\/]/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

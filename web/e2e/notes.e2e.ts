@@ -385,7 +385,7 @@ describe('when the free uploads are used up', () => {
     const other = await newSession(browser, product.url);
     const target = other.page;
     try {
-      const idRequest = target.waitForRequest((req) => /\/api\/notes\/\d+$/.test(req.url()));
+      const idRequest = target.waitForRequest((req) => /\/api\/notes\/\d+(\?|$)/.test(req.url()));
       await signInWithPopup(target, newAccount('Quinn Quota'));
       const userId = Number(new URL((await idRequest).url()).pathname.split('/').pop());
       await target.getByText('50 of 50 free uploads left this month').waitFor();

@@ -61,7 +61,7 @@ beforeAll(async () => {
   [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
   session = await newSession(browser, product.url);
   page = session.page;
-  const idRequest = page.waitForRequest((req) => /\/api\/notes\/\d+$/.test(req.url()));
+  const idRequest = page.waitForRequest((req) => /\/api\/notes\/\d+(\?|$)/.test(req.url()));
   await signInWithPopup(page, account);
   userId = Number(new URL((await idRequest).url()).pathname.split('/').pop());
 });
@@ -293,7 +293,7 @@ describe('delete account', () => {
     const other = await newSession(browser, product.url);
     try {
       const target = other.page;
-      const idRequest = target.waitForRequest((req) => /\/api\/notes\/\d+$/.test(req.url()));
+      const idRequest = target.waitForRequest((req) => /\/api\/notes\/\d+(\?|$)/.test(req.url()));
       await signInWithPopup(target, newAccount('Leaving Lena'));
       const id = Number(new URL((await idRequest).url()).pathname.split('/').pop());
       await seedNote('Notes that will go', 10, id);

@@ -1,4 +1,5 @@
 export * from './api.js';
+export * from './images.js';
 export * from './jobs.js';
 export * from './languages.js';
 export * from './limits.js';

@@ -6,15 +6,9 @@
  */
 import { z } from 'zod';
 import { noteSchema } from './api.js';
+import { NOTES_PAGE_MAX, NOTES_SEARCH_MAX_LENGTH } from './notes-paging.js';
 
-/** Largest `limit` of a page (list or search). */
-export const NOTES_PAGE_MAX = 100;
-/** Page size of a search without `limit` (and of a list page given a cursor but no limit). */
-export const NOTES_PAGE_DEFAULT = 50;
-/** The search text is trimmed and cut to this many characters. */
-export const NOTES_SEARCH_MAX_LENGTH = 200;
-/** Response header carrying the next page's cursor (absent on the last page). */
-export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+export { NEXT_CURSOR_HEADER, NOTES_PAGE_DEFAULT, NOTES_PAGE_MAX, NOTES_SEARCH_MAX_LENGTH } from './notes-paging.js';
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${NOTES_PAGE_MAX}.`;
 

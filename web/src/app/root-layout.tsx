@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
+import { PageSpinner } from '../components/ui/spinner.js';
 import { AuthProvider } from '../lib/auth.js';
 import type { IdentityClient } from '../lib/identity.js';
 import { usePageTracking } from './use-page-tracking.js';
@@ -15,7 +17,10 @@ export function RootLayout({ identity }: { identity: IdentityClient }) {
     <AuthProvider identity={identity} navigate={navigate}>
       <PageTracking />
       <div className="flex min-h-dvh flex-col">
-        <Outlet />
+        {/* Pages are lazy-loaded chunks (router.tsx). */}
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
       </div>
     </AuthProvider>
   );

@@ -1,18 +1,32 @@
+import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { AboutPage } from '../features/about/about-page.js';
-import { AuthHandlerPage } from '../features/auth/auth-handler-page.js';
-import { FeedbackPage } from '../features/feedback/feedback-page.js';
-import { LandingPage } from '../features/landing/landing-page.js';
-import { PrivacyPage } from '../features/legal/privacy-page.js';
-import { TermsPage } from '../features/legal/terms-page.js';
-import { SettingsPage } from '../features/settings/settings-page.js';
-import { SubscriptionCancelPage } from '../features/subscription/cancel-page.js';
-import { SubscriptionSuccessPage } from '../features/subscription/success-page.js';
 import type { IdentityClient } from '../lib/identity.js';
 import { RedirectIfAuthenticated, RequireAuth } from './guards.js';
 import { RootLayout } from './root-layout.js';
-import { AppPage } from './routes/app-page.js';
 import { NotFoundPage } from './routes/not-found.js';
+
+// Each page is its own chunk, loaded when its route is first shown (the root layout's Suspense shows a spinner):
+// the landing page does not download the notes screen, the settings or the legal texts.
+const LandingPage = lazy(() => import('../features/landing/landing-page.js').then((m) => ({ default: m.LandingPage })));
+const AppPage = lazy(() => import('./routes/app-page.js').then((m) => ({ default: m.AppPage })));
+const SettingsPage = lazy(() =>
+  import('../features/settings/settings-page.js').then((m) => ({ default: m.SettingsPage })),
+);
+const AboutPage = lazy(() => import('../features/about/about-page.js').then((m) => ({ default: m.AboutPage })));
+const FeedbackPage = lazy(() =>
+  import('../features/feedback/feedback-page.js').then((m) => ({ default: m.FeedbackPage })),
+);
+const TermsPage = lazy(() => import('../features/legal/terms-page.js').then((m) => ({ default: m.TermsPage })));
+const PrivacyPage = lazy(() => import('../features/legal/privacy-page.js').then((m) => ({ default: m.PrivacyPage })));
+const AuthHandlerPage = lazy(() =>
+  import('../features/auth/auth-handler-page.js').then((m) => ({ default: m.AuthHandlerPage })),
+);
+const SubscriptionSuccessPage = lazy(() =>
+  import('../features/subscription/success-page.js').then((m) => ({ default: m.SubscriptionSuccessPage })),
+);
+const SubscriptionCancelPage = lazy(() =>
+  import('../features/subscription/cancel-page.js').then((m) => ({ default: m.SubscriptionCancelPage })),
+);
 
 /** Every route of SPEC §2 with its access rule. */
 export function appRoutes(identity: IdentityClient): RouteObject[] {

@@ -1,5 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import { ErrorCode, type ApiErrorBody } from '@snapnotes/contracts';
+import type { ApiErrorBody, ErrorCode } from '@snapnotes/contracts';
 import { logger } from './logger.js';
 
 /**
@@ -27,10 +27,8 @@ export function resolveUrl(url: string): string {
 }
 
 /** Error values meaning the authentication service is not configured on the server ({provider}_NOT_CONFIGURED). */
-const AUTH_NOT_CONFIGURED_ERRORS: ReadonlySet<string> = new Set([
-  ErrorCode.FirebaseNotConfigured,
-  'AUTH_NOT_CONFIGURED',
-]);
+const FIREBASE_NOT_CONFIGURED: (typeof ErrorCode)['FirebaseNotConfigured'] = 'FIREBASE_NOT_CONFIGURED';
+const AUTH_NOT_CONFIGURED_ERRORS: ReadonlySet<string> = new Set([FIREBASE_NOT_CONFIGURED, 'AUTH_NOT_CONFIGURED']);
 
 export const AUTH_NOT_AVAILABLE_MESSAGE = 'Authentication service not available';
 
@@ -93,7 +91,17 @@ export async function authHeaders(): Promise<Record<string, string>> {
  * Sends a request with the bearer header and cookies; returns the raw Response whatever its status.
  * Bodies: FormData as is, anything else as JSON; GET and body-less calls send none.
  */
-export async function sendRequest(method: string, url: string, body?: unknown): Promise<Response> {
+export interface RequestOptions {
+  /** Cancels the request (e.g. the signal TanStack Query passes to a query function). */
+  signal?: AbortSignal;
+}
+
+export async function sendRequest(
+  method: string,
+  url: string,
+  body?: unknown,
+  { signal }: RequestOptions = {},
+): Promise<Response> {
   const headers: Record<string, string> = await authHeaders();
   let payload: BodyInit | undefined;
   const upper = method.toUpperCase();
@@ -106,8 +114,10 @@ export async function sendRequest(method: string, url: string, body?: unknown): 
     }
   }
   try {
-    return await fetch(resolveUrl(url), { method: upper, headers, body: payload, credentials: 'include' });
+    return await fetch(resolveUrl(url), { method: upper, headers, body: payload, credentials: 'include', signal });
   } catch (error) {
+    // A cancelled request stays an AbortError: TanStack Query recognises it (it is not a network failure).
+    if (signal?.aborted) throw error;
     throw new NetworkError(error);
   }
 }
@@ -135,8 +145,13 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
  * Generic request (SPEC §7). A 503 "auth not configured" reply is not an error: it becomes a synthetic
  * 200 reply `{ message: 'Authentication service not available', warning: '<ERROR>' }`.
  */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
-  const res = await sendRequest(method, url, body);
+export async function apiRequest(
+  method: string,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<Response> {
+  const res = await sendRequest(method, url, body, options);
   const notConfigured = await authNotConfiguredError(res);
   if (notConfigured) {
     logger.warn({ url, error: notConfigured }, AUTH_NOT_AVAILABLE_MESSAGE);

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../test/http-server.js';
 import { setApiBaseUrl } from './api-client.js';
 import { createQueryClient, refetchUserData } from './query-client.js';
 import { queryKeys } from './query-keys.js';
-import { toQuota, useNotes, useQuota } from './user-data.js';
+import { toQuota, useNotesPages, useQuota } from './user-data.js';
 
 let server: TestServer;
 let client: QueryClient;
@@ -41,7 +41,7 @@ function Plain({ url }: { url: string }) {
 }
 
 function Notes({ userId }: { userId: number }) {
-  const query = useNotes(userId);
+  const query = useNotesPages(userId);
   return <p>{query.isSuccess ? 'loaded' : 'loading'}</p>;
 }
 
@@ -77,14 +77,15 @@ describe('default cache settings', () => {
 
 describe('per-user queries', () => {
   it('put the user id in the key/URL and are refetched on remount and on window focus', async () => {
+    const firstPage = '/api/notes/42?limit=50';
     const view = mount(<Notes userId={42} />);
     await waitFor(() => expect(view.container.textContent).toBe('loaded'));
-    expect(hits('/api/notes/42')).toBe(1);
+    expect(hits(firstPage)).toBe(1);
     view.unmount();
     mount(<Notes userId={42} />);
-    await waitFor(() => expect(hits('/api/notes/42')).toBe(2));
+    await waitFor(() => expect(hits(firstPage)).toBe(2));
     await focusWindow();
-    await waitFor(() => expect(hits('/api/notes/42')).toBe(3));
+    await waitFor(() => expect(hits(firstPage)).toBe(3));
   });
 
   it('refetchUserData refetches notes, statistics, remaining uploads and subscription', async () => {

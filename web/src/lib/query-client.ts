@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-client.js';
-import { userDataKeys } from './query-keys.js';
+import { queryKeys } from './query-keys.js';
 
 /**
  * SPEC §7 cache defaults: no retries, no refetch on window focus, no polling, data never stale.
@@ -41,8 +41,20 @@ export async function refreshQueries(client: QueryClient, keys: ReadonlyArray<re
   );
 }
 
-/** Refetches the four per-user queries (after an upload or a purchase). Nothing for the stand-in user (id -1). */
+/**
+ * Refetches the four per-user data (after an upload or a purchase). Nothing for the stand-in user (id -1).
+ * The notes are several queries under one prefix (the paged list, searches, the whole list for an export): those on
+ * screen refetch now, the others are marked stale and refetch when next used (an infinite query cannot be
+ * prefetched with the default query function).
+ */
 export async function refetchUserData(client: QueryClient, userId: number): Promise<void> {
   if (userId <= 0) return;
-  await refreshQueries(client, userDataKeys(userId));
+  await Promise.all([
+    client.invalidateQueries({ queryKey: queryKeys.notes(userId) }),
+    refreshQueries(client, [
+      queryKeys.statistics(userId),
+      queryKeys.remainingUploads(userId),
+      queryKeys.subscription(userId),
+    ]),
+  ]);
 }

@@ -3,20 +3,18 @@
  * the user id is part of it, so one user's cached data is never shown to another.
  */
 export const queryKeys = {
+  /**
+   * The whole notes list (SPEC §7, unpaged; the settings export), and the prefix of every notes query below, so
+   * invalidating it reaches the pages and the searches too.
+   */
   notes: (userId: number) => [`/api/notes/${userId}`] as const,
+  /** The notes list loaded page by page (infinite query, keyset cursors). */
+  notesPages: (userId: number) => [`/api/notes/${userId}`, 'pages'] as const,
+  /** One search's result pages (infinite query); `q` is the trimmed search text. */
+  notesSearch: (userId: number, q: string) => [`/api/notes/${userId}`, 'search', q] as const,
   statistics: (userId: number) => [`/api/statistics/${userId}`] as const,
   remainingUploads: (userId: number) => [`/api/user/${userId}/remaining-uploads`] as const,
   subscription: (userId: number) => [`/api/user/${userId}/subscription`] as const,
   /** Not per user: the languages the server reads in screenshots (public). */
   ocrLanguages: () => ['/api/ocr-languages'] as const,
 };
-
-/** The four per-user queries refetched after an upload or a purchase. */
-export function userDataKeys(userId: number): ReadonlyArray<readonly [string]> {
-  return [
-    queryKeys.notes(userId),
-    queryKeys.statistics(userId),
-    queryKeys.remainingUploads(userId),
-    queryKeys.subscription(userId),
-  ];
-}

@@ -1,28 +1,70 @@
-import { z } from 'zod';
 import { logger } from './logger.js';
 
 /**
  * Runtime configuration: the built bundle is the same everywhere, and GET /api/public-config tells it
  * how to reach Firebase, whether analytics and payments are on, and the free allowance.
+ *
+ * Checked by hand, not with zod: this runs at start on every page, and zod would be most of the landing page's own
+ * JavaScript (the size budget, e2e/bundle-size.e2e.ts).
  */
-const firebaseWebConfigSchema = z.object({
-  apiKey: z.string().min(1),
-  authDomain: z.string().min(1),
-  projectId: z.string().min(1),
-  appId: z.string().min(1).nullish(),
+export interface FirebaseWebConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  appId?: string | null;
   /** Auth emulator URL, e.g. http://127.0.0.1:9099. */
-  emulatorUrl: z.string().url().nullish(),
-});
+  emulatorUrl?: string | null;
+}
 
-/** Each field falls back on its own, so one bad value does not switch everything off. */
-export const publicConfigSchema = z.object({
-  firebase: firebaseWebConfigSchema.nullable().catch(null),
-  gaMeasurementId: z.string().min(1).nullable().catch(null),
-  freeUploadsPerMonth: z.number().int().nonnegative().catch(5),
-  stripeEnabled: z.boolean().catch(false),
-});
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
-export type FirebaseWebConfig = NonNullable<PublicConfig['firebase']>;
+export interface PublicConfig {
+  firebase: FirebaseWebConfig | null;
+  gaMeasurementId: string | null;
+  freeUploadsPerMonth: number;
+  stripeEnabled: boolean;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isFilled = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+const isUrl = (value: unknown): value is string => {
+  if (typeof value !== 'string') return false;
+  try {
+    return Boolean(new URL(value).host);
+  } catch {
+    return false;
+  }
+};
+
+/** The firebase section, or null when it is absent or any of its fields is invalid. */
+function readFirebase(value: unknown): FirebaseWebConfig | null {
+  if (!isObject(value)) return null;
+  const { apiKey, authDomain, projectId, appId, emulatorUrl } = value;
+  if (!isFilled(apiKey) || !isFilled(authDomain) || !isFilled(projectId)) return null;
+  if (appId != null && !isFilled(appId)) return null;
+  if (emulatorUrl != null && !isUrl(emulatorUrl)) return null;
+  return {
+    apiKey,
+    authDomain,
+    projectId,
+    ...(appId !== undefined ? { appId } : {}),
+    ...(emulatorUrl !== undefined ? { emulatorUrl } : {}),
+  };
+}
+
+/** Each field falls back on its own, so one bad value does not switch everything off. Null for a non-object. */
+export function parsePublicConfig(raw: unknown): PublicConfig | null {
+  if (!isObject(raw)) return null;
+  const { firebase, gaMeasurementId, freeUploadsPerMonth, stripeEnabled } = raw;
+  return {
+    firebase: readFirebase(firebase),
+    gaMeasurementId: isFilled(gaMeasurementId) ? gaMeasurementId : null,
+    freeUploadsPerMonth:
+      typeof freeUploadsPerMonth === 'number' && Number.isInteger(freeUploadsPerMonth) && freeUploadsPerMonth >= 0
+        ? freeUploadsPerMonth
+        : 5,
+    stripeEnabled: typeof stripeEnabled === 'boolean' ? stripeEnabled : false,
+  };
+}
 
 /** Used when the server cannot be asked: the app still renders, sign-in reports it is unavailable. */
 export const FALLBACK_CONFIG: PublicConfig = {
@@ -40,18 +82,15 @@ export async function loadRuntimeConfig(url = '/api/public-config'): Promise<Pub
       return FALLBACK_CONFIG;
     }
     const raw: unknown = await res.json();
-    const parsed = publicConfigSchema.safeParse(raw);
-    if (parsed.success && parsed.data.firebase === null && (raw as { firebase?: unknown } | null)?.firebase) {
-      logger.warn('The public configuration has an invalid firebase section; sign-in is disabled');
-    }
-    if (!parsed.success) {
-      logger.warn(
-        { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) },
-        'Invalid public configuration',
-      );
+    const parsed = parsePublicConfig(raw);
+    if (!parsed) {
+      logger.warn('Invalid public configuration: not an object');
       return FALLBACK_CONFIG;
     }
-    return parsed.data;
+    if (parsed.firebase === null && (raw as { firebase?: unknown }).firebase) {
+      logger.warn('The public configuration has an invalid firebase section; sign-in is disabled');
+    }
+    return parsed;
   } catch (error) {
     logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'Public configuration unreachable');
     return FALLBACK_CONFIG;

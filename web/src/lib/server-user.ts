@@ -1,4 +1,4 @@
-import { userSchema, type User } from '@snapnotes/contracts';
+import type { User } from '@snapnotes/contracts';
 import { authNotConfiguredError, sendRequest } from './api-client.js';
 import type { IdentityUser } from './identity.js';
 import { logger } from './logger.js';
@@ -25,6 +25,37 @@ export function buildStandInUser(identity: IdentityUser): User {
 
 export function isStandInUser(user: User | null | undefined): boolean {
   return user?.id === STAND_IN_USER_ID;
+}
+
+const USER_TEXT_FIELDS = ['firebaseUid', 'email', 'username', 'displayName', 'photoURL'] as const;
+
+/**
+ * The server's user record as `userSchema` (@snapnotes/contracts) reads it, unknown fields dropped, an absent
+ * ocrLanguages read as null; null when it does not fit. By hand: this runs at start, and zod is not in the start
+ * bundle (e2e/bundle-size.e2e.ts).
+ */
+export function readUser(data: unknown): User | null {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return null;
+  const record = data as Record<string, unknown>;
+  const { id, ocrLanguages } = record;
+  if (typeof id !== 'number' || !Number.isInteger(id)) return null;
+  if (!USER_TEXT_FIELDS.every((field) => typeof record[field] === 'string')) return null;
+  if (
+    ocrLanguages !== undefined &&
+    ocrLanguages !== null &&
+    !(Array.isArray(ocrLanguages) && ocrLanguages.every((language) => typeof language === 'string'))
+  ) {
+    return null;
+  }
+  return {
+    id,
+    firebaseUid: record.firebaseUid as string,
+    email: record.email as string,
+    username: record.username as string,
+    displayName: record.displayName as string,
+    photoURL: record.photoURL as string,
+    ocrLanguages: (ocrLanguages as string[] | null | undefined) ?? null,
+  };
 }
 
 export interface ServerUserResult {
@@ -62,7 +93,7 @@ export async function fetchServerUser(identity: IdentityUser): Promise<ServerUse
     logger.warn({ warning }, 'Server reported a warning for the user call; using a limited session');
     return { user: buildStandInUser(identity), warning };
   }
-  const parsed = userSchema.safeParse(data);
-  if (!parsed.success) throw new Error('Invalid response from server');
-  return { user: parsed.data };
+  const user = readUser(data);
+  if (!user) throw new Error('Invalid response from server');
+  return { user };
 }

@@ -1,10 +1,31 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Note } from '@snapnotes/contracts';
 import { apiRequest, errorMessage } from '../../lib/api-client.js';
 import { useAuth } from '../../lib/auth.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { toast } from '../../lib/toast.js';
 import { NOT_LOGGED_IN_MESSAGE } from '../../lib/constants.js';
+import type { NotesPage } from '../../lib/user-data.js';
+
+/** What a notes query caches: the whole list (an array) or pages (the list, a search). */
+type CachedNotes = Note[] | InfiniteData<NotesPage> | null | undefined;
+
+/**
+ * Applies a change to every cached copy of the user's notes (the whole list, the list's pages, each search's
+ * pages) without fetching: `edit` returns the new note, or null to remove it.
+ */
+function editCachedNotes(client: QueryClient, userId: number, edit: <T extends Note>(note: T) => T | null): void {
+  const apply = <T extends Note>(notes: readonly T[]): T[] =>
+    notes.flatMap((note) => {
+      const next = edit(note);
+      return next ? [next] : [];
+    });
+  client.setQueriesData<CachedNotes>({ queryKey: queryKeys.notes(userId) }, (data) => {
+    if (!data) return data;
+    if (Array.isArray(data)) return apply(data);
+    return { ...data, pages: data.pages.map((page) => ({ ...page, items: apply(page.items) })) };
+  });
+}
 
 export function useDeleteNote() {
   const { user } = useAuth();
@@ -17,10 +38,10 @@ export function useDeleteNote() {
     },
     onSuccess: (noteId) => {
       if (user) {
-        queryClient.setQueryData<Note[] | null>(queryKeys.notes(user.id), (notes) =>
-          notes ? notes.filter((note) => note.id !== noteId) : notes,
-        );
-        void queryClient.invalidateQueries({ queryKey: queryKeys.notes(user.id) });
+        editCachedNotes(queryClient, user.id, (note) => (note.id === noteId ? null : note));
+        // Keyset cursors stay valid without the note: the loaded pages are not fetched again (they are when next
+        // used, e.g. on focus). The count comes from the statistics.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.notes(user.id), refetchType: 'none' });
         void queryClient.invalidateQueries({ queryKey: queryKeys.statistics(user.id) });
       }
       toast({ title: 'Note deleted', description: 'The note has been removed.' });
@@ -47,10 +68,8 @@ export function useUpdateNoteTitle() {
     onSuccess: ({ noteId, title, note }) => {
       if (user) {
         const saved = typeof note?.title === 'string' ? note.title : title;
-        queryClient.setQueryData<Note[] | null>(queryKeys.notes(user.id), (notes) =>
-          notes ? notes.map((n) => (n.id === noteId ? { ...n, title: saved } : n)) : notes,
-        );
-        void queryClient.invalidateQueries({ queryKey: queryKeys.notes(user.id) });
+        editCachedNotes(queryClient, user.id, (note) => (note.id === noteId ? { ...note, title: saved } : note));
+        void queryClient.invalidateQueries({ queryKey: queryKeys.notes(user.id), refetchType: 'none' });
       }
       toast({ title: 'Title updated', description: 'Your note title has been saved.' });
     },

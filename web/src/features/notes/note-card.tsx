@@ -27,6 +27,7 @@ import { toast } from '../../lib/toast.js';
 import { cn, formatDate } from '../../lib/utils.js';
 import { useDeleteNote, useUpdateNoteTitle } from './api.js';
 import { EditableTitle } from './editable-title.js';
+import { NoteImages } from './note-images.js';
 import { copyText, looksLikeCode, type CopyKind } from './note-text.js';
 
 const COPY_LABELS: Record<CopyKind, string> = {
@@ -76,7 +77,8 @@ function OriginalText({ text }: { text: string }) {
   );
 }
 
-export function NoteCard({ note }: { note: Note }) {
+/** `children` (e.g. where a search matched) shows at the top of the card's content. */
+export function NoteCard({ note, children }: { note: Note; children?: ReactNode }) {
   const deleteNote = useDeleteNote();
   const updateTitle = useUpdateNoteTitle();
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -160,6 +162,8 @@ export function NoteCard({ note }: { note: Note }) {
         </div>
       </CardHeader>
       <CardContent className="space-y-4">
+        {children}
+        <NoteImages note={note} />
         {note.keyPoints.length > 0 ? (
           <div>
             <h4 className="mb-2 text-sm font-medium">Key Points</h4>

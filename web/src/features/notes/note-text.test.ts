@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyText, decideTitleSave, filterNotes, looksLikeCode, type NoteContent } from './note-text.js';
+import { copyText, decideTitleSave, looksLikeCode, type NoteContent } from './note-text.js';
 
 const notes: (NoteContent & { id: number })[] = [
   {
@@ -17,21 +17,6 @@ const notes: (NoteContent & { id: number })[] = [
     originalText: 'Storming of the Bastille',
   },
 ];
-
-describe('filterNotes', () => {
-  it('matches case-insensitive substrings in every searched field', () => {
-    expect(filterNotes(notes, 'photo').map((n) => n.id)).toEqual([1]);
-    expect(filterNotes(notes, 'CHLOROPHYLL').map((n) => n.id)).toEqual([1]);
-    expect(filterNotes(notes, 'monarchy').map((n) => n.id)).toEqual([2]);
-    expect(filterNotes(notes, 'thylakoid').map((n) => n.id)).toEqual([1]);
-    expect(filterNotes(notes, '1789').map((n) => n.id)).toEqual([2]);
-  });
-
-  it('returns every note for an empty query and none for a miss', () => {
-    expect(filterNotes(notes, '   ')).toHaveLength(2);
-    expect(filterNotes(notes, 'quantum')).toEqual([]);
-  });
-});
 
 describe('copyText', () => {
   it('joins the title and key points with newlines for Key Ideas', () => {

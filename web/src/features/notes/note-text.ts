@@ -3,17 +3,6 @@ import type { Note } from '@snapnotes/contracts';
 /** The note fields the client reads (SPEC §3). */
 export type NoteContent = Pick<Note, 'title' | 'keyPoints' | 'detailedSummary' | 'originalText'>;
 
-/** Case-insensitive substring search over title, key points, detailed summary and original text (SPEC §5). */
-export function filterNotes<T extends NoteContent>(notes: readonly T[], query: string): T[] {
-  const needle = query.trim().toLocaleLowerCase();
-  if (!needle) return [...notes];
-  return notes.filter((note) =>
-    [note.title, ...note.keyPoints, note.detailedSummary, note.originalText].some((field) =>
-      (field ?? '').toLocaleLowerCase().includes(needle),
-    ),
-  );
-}
-
 export type CopyKind = 'keyIdeas' | 'detailed' | 'original';
 
 /**

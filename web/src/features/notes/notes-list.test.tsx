@@ -36,7 +36,28 @@ beforeAll(async () => {
         body: { id: 5, firebaseUid: 'u5', email: 'e@example.com', username: 'e', displayName: 'E', photoURL: '' },
       };
     }
-    if (req.path === '/api/notes/5') return { body: notes };
+    const url = new URL(req.path, 'http://test');
+    if (url.pathname === '/api/statistics/5') return { body: { totalNotes: notes.length, totalWords: 0 } };
+    if (url.pathname === '/api/notes/5') {
+      // Pages of 50 (or `limit`), the cursor being the offset; `q` searches like the server, with a match.
+      const q = url.searchParams.get('q')?.toLowerCase();
+      const found = q
+        ? notes
+            .filter((n) => n.originalText.toLowerCase().includes(q))
+            .map((n) => {
+              const at = n.originalText.toLowerCase().indexOf(q);
+              return {
+                ...n,
+                match: { field: 'originalText', snippet: n.originalText, highlights: [[at, at + q.length]] },
+              };
+            })
+        : notes;
+      if (!url.searchParams.has('limit')) return { body: found };
+      const limit = Number(url.searchParams.get('limit'));
+      const from = Number(url.searchParams.get('cursor') ?? 0);
+      const next = from + limit < found.length ? String(from + limit) : null;
+      return { body: found.slice(from, from + limit), headers: next ? { 'X-Next-Cursor': next } : {} };
+    }
     const del = req.method === 'DELETE' && req.path.match(/^\/api\/notes\/(\d+)$/);
     if (del) {
       if ((deleteReply.status ?? 200) < 300) notes = notes.filter((n) => n.id !== Number(del[1]));
@@ -87,15 +108,51 @@ describe('NotesList', () => {
     expect(screen.getByText('Upload screenshots to create your first note')).toBeTruthy();
   });
 
-  it('filters by any field and says when nothing matches', async () => {
+  it('searches on the server once typing pauses, marks the matched words, and says when nothing matches', async () => {
+    notes = [note(1, 'Photosynthesis'), note(2, 'French Revolution', { originalText: 'The monarchy fell in 1792.' })];
     mount();
     await screen.findByRole('heading', { name: 'Photosynthesis' });
     const search = screen.getByPlaceholderText('Search notes...');
+    fireEvent.change(search, { target: { value: 'MON' } });
     fireEvent.change(search, { target: { value: 'MONARCHY' } });
-    expect(screen.queryByRole('heading', { name: 'Photosynthesis' })).toBeNull();
+    await waitFor(() => expect(document.querySelector('mark')).not.toBeNull());
     expect(screen.getByRole('heading', { name: 'French Revolution' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Photosynthesis' })).toBeNull();
+    const mark = document.querySelector('mark');
+    expect(mark?.textContent).toBe('monarchy');
+    expect(mark?.parentElement?.textContent).toBe('Original Text:The monarchy fell in 1792.');
+    // Debounced: one request for the text typed, none for the intermediate 'MON'.
+    const searches = server.requests.filter((r) => r.path.includes('q='));
+    expect(searches.map((r) => new URL(r.path, 'http://test').searchParams.get('q'))).toEqual(['MONARCHY']);
+    expect(searches[0]?.path).toContain('limit=50');
+
     fireEvent.change(search, { target: { value: 'quantum' } });
-    expect(screen.getByText('No notes match your search')).toBeTruthy();
+    expect(await screen.findByText('No notes match your search')).toBeTruthy();
+  });
+
+  it('shows the list again without fetching it when the search box is cleared', async () => {
+    mount();
+    await screen.findByRole('heading', { name: 'Photosynthesis' });
+    const search = screen.getByPlaceholderText('Search notes...');
+    fireEvent.change(search, { target: { value: 'revolution' } });
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Photosynthesis' })).toBeNull());
+    const before = server.requests.filter((r) => r.path === '/api/notes/5?limit=50').length;
+    fireEvent.change(search, { target: { value: '' } });
+    expect(screen.getByRole('heading', { name: 'Photosynthesis' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.requests.filter((r) => r.path === '/api/notes/5?limit=50').length).toBe(before);
+  });
+
+  it('loads the list a page at a time with the cursor of the page before, counting every note', async () => {
+    notes = Array.from({ length: 60 }, (_, i) => note(i + 1, `Note ${i + 1}`, { imageCount: 0 }));
+    // jsdom lays nothing out: a window tall enough for every card makes the end of the first page visible.
+    vi.spyOn(window, 'innerHeight', 'get').mockReturnValue(60 * 300);
+    mount();
+    await screen.findByRole('heading', { name: 'Note 1' });
+    expect(await screen.findByRole('heading', { name: 'Note 60' }, { timeout: 5_000 })).toBeTruthy();
+    const pages = server.requests.filter((r) => r.path.startsWith('/api/notes/5?'));
+    expect(pages.map((r) => r.path)).toEqual(['/api/notes/5?limit=50', '/api/notes/5?limit=50&cursor=50']);
+    expect(screen.getByText('60 notes')).toBeTruthy();
   });
 
   it('keeps Detailed Summary and Original Text closed until opened', async () => {

@@ -1,14 +1,26 @@
-import { useId, useState, type ReactNode } from 'react';
-import { FileSearch, NotebookText, RefreshCw, Search } from 'lucide-react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import type { Note, NoteSearchResult } from '@snapnotes/contracts';
+import { FileSearch, Loader2, NotebookText, RefreshCw, Search } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 import { useAuth } from '../../lib/auth.js';
 import { isStandInUser } from '../../lib/server-user.js';
-import { useNotes } from '../../lib/user-data.js';
+import { useNoteSearch, useNotesPages, useStatistics, type NotesPage } from '../../lib/user-data.js';
 import { NoteCard } from './note-card.js';
-import { filterNotes } from './note-text.js';
+import { SearchMatch } from './search-match.js';
+import { useDebouncedValue } from './use-debounced-value.js';
+
+/** Pause in typing before the search box asks the server. */
+export const SEARCH_DEBOUNCE_MS = 250;
+/** Guessed height of a note card before it is measured (px). */
+const ESTIMATED_CARD_HEIGHT = 260;
+/** Space between cards (px), as space-y-4. */
+const CARD_GAP = 16;
+/** The next page is asked for when the last card on screen is this close to the end of the loaded ones. */
+const LOAD_AHEAD = 10;
 
 function EmptyState({ icon: Icon, title, text }: { icon: typeof NotebookText; title: string; text?: string }) {
   return (
@@ -22,62 +34,198 @@ function EmptyState({ icon: Icon, title, text }: { icon: typeof NotebookText; ti
   );
 }
 
-/** 'Your Notes': search plus the note cards (SPEC §2). */
+/** The rows of a paged query, flattened (a stable array while the pages do not change). */
+function usePageItems<T extends Note>(pages: ReadonlyArray<NotesPage<T>> | undefined): T[] {
+  return useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
+}
+
+/** The page's distance from the top of the document to `element` (the window virtualiser's scroll margin). */
+function useDocumentTop(ref: RefObject<HTMLElement | null>): number {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const element = ref.current;
+      if (element) setTop(Math.round(element.getBoundingClientRect().top + window.scrollY));
+    };
+    measure();
+    // Content above the list (the upload section's progress, alerts, panels) changes its place.
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    observer?.observe(document.body);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [ref]);
+  return top;
+}
+
+interface VirtualNoteListProps<T extends Note> {
+  items: readonly T[];
+  labelledBy: string;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+  /** Extra content shown in a card (a search result's match). */
+  extra?: (item: T) => ReactNode;
+}
+
+/**
+ * The cards, virtualised against the window's scroll: only those near the viewport are in the DOM, each measured
+ * once rendered (cards differ in height and grow when a section is opened); nearing the end loads the next page.
+ */
+function VirtualNoteList<T extends Note>({
+  items,
+  labelledBy,
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+  extra,
+}: VirtualNoteListProps<T>) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const scrollMargin = useDocumentTop(listRef);
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => ESTIMATED_CARD_HEIGHT,
+    gap: CARD_GAP,
+    overscan: 4,
+    scrollMargin,
+    getItemKey: (index) => items[index]?.id ?? index,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastIndex = rows.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= items.length - LOAD_AHEAD) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, lastIndex, items.length, fetchNextPage]);
+
+  return (
+    <div className="space-y-4">
+      <ul
+        ref={listRef}
+        aria-labelledby={labelledBy}
+        className="relative w-full"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {rows.map((row) => {
+          const item = items[row.index];
+          if (!item) return null;
+          return (
+            <li
+              key={row.key}
+              data-index={row.index}
+              ref={virtualizer.measureElement}
+              className="absolute top-0 left-0 w-full"
+              style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
+            >
+              <NoteCard note={item}>{extra?.(item)}</NoteCard>
+            </li>
+          );
+        })}
+      </ul>
+      {isFetchingNextPage ? (
+        <p role="status" className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+          Loading more notes...
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function LoadingNotes() {
+  return (
+    <div className="space-y-4" aria-label="Loading notes" role="status">
+      {[0, 1].map((i) => (
+        <div key={i} className="space-y-3 rounded-xl border p-5">
+          <Skeleton className="h-5 w-1/2" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-5/6" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function LoadError({ title, onRetry }: { title: string; onRetry: () => unknown }) {
+  return (
+    <Alert variant="destructive">
+      <AlertTitle>{title}</AlertTitle>
+      <AlertDescription>
+        <p>Please check your connection and try again.</p>
+        <Button variant="outline" size="sm" className="mt-2" onClick={() => void onRetry()}>
+          <RefreshCw aria-hidden="true" />
+          Try again
+        </Button>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+const searchMatch = (result: NoteSearchResult) => <SearchMatch match={result.match} />;
+
+/**
+ * 'Your Notes': search plus the note cards (SPEC §2), loaded a page at a time. The search box asks the server once
+ * typing pauses; the list stays loaded (and observed) meanwhile, so clearing the box shows it again without a fetch.
+ * The count is the statistics' total, not the loaded pages'.
+ */
 export function NotesList() {
   const { user } = useAuth();
-  const notesQuery = useNotes(user?.id);
   const [query, setQuery] = useState('');
+  const debounced = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
+  // Clearing the box goes back to the list at once; a new text waits for the pause.
+  const searchText = query.trim() === '' ? '' : debounced;
+  const searching = searchText !== '';
+  const listQuery = useNotesPages(user?.id);
+  const searchQuery = useNoteSearch(user?.id, searchText);
+  const statistics = useStatistics(user?.id);
+  const notes = usePageItems(listQuery.data?.pages);
+  const results = usePageItems(searchQuery.data?.pages);
   const headingId = useId();
-  const notes = notesQuery.data ?? [];
-  const visible = filterNotes(notes, query);
   const limited = isStandInUser(user);
+  const total = statistics.data?.totalNotes ?? 0;
 
   let body: ReactNode;
   if (limited) {
     body = (
       <EmptyState icon={NotebookText} title="No notes yet" text="Notes are unavailable while the server is offline." />
     );
-  } else if (notesQuery.isPending) {
-    body = (
-      <div className="space-y-4" aria-label="Loading notes" role="status">
-        {[0, 1].map((i) => (
-          <div key={i} className="space-y-3 rounded-xl border p-5">
-            <Skeleton className="h-5 w-1/2" />
-            <Skeleton className="h-4 w-full" />
-            <Skeleton className="h-4 w-5/6" />
-          </div>
-        ))}
-      </div>
-    );
-  } else if (notesQuery.isError) {
-    body = (
-      <Alert variant="destructive">
-        <AlertTitle>Could not load your notes</AlertTitle>
-        <AlertDescription>
-          <p>Please check your connection and try again.</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void notesQuery.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+  } else if (listQuery.isPending) {
+    body = <LoadingNotes />;
+  } else if (listQuery.isError) {
+    body = <LoadError title="Could not load your notes" onRetry={() => listQuery.refetch()} />;
   } else if (notes.length === 0) {
     body = <EmptyState icon={NotebookText} title="No notes yet" text="Upload screenshots to create your first note" />;
-  } else if (visible.length === 0) {
+  } else if (!searching) {
+    body = (
+      <VirtualNoteList
+        key="list"
+        items={notes}
+        labelledBy={headingId}
+        hasNextPage={listQuery.hasNextPage}
+        isFetchingNextPage={listQuery.isFetchingNextPage}
+        fetchNextPage={listQuery.fetchNextPage}
+      />
+    );
+  } else if (searchQuery.isPending) {
+    body = <LoadingNotes />;
+  } else if (searchQuery.isError) {
+    body = <LoadError title="Could not search your notes" onRetry={() => searchQuery.refetch()} />;
+  } else if (results.length === 0) {
     body = <EmptyState icon={FileSearch} title="No notes match your search" />;
   } else {
     body = (
-      <ul className="space-y-4" aria-labelledby={headingId}>
-        {visible.map((note) => (
-          <li key={note.id}>
-            <NoteCard note={note} />
-          </li>
-        ))}
-      </ul>
+      <VirtualNoteList
+        key="search"
+        items={results}
+        labelledBy={headingId}
+        hasNextPage={searchQuery.hasNextPage}
+        isFetchingNextPage={searchQuery.isFetchingNextPage}
+        fetchNextPage={searchQuery.fetchNextPage}
+        extra={searchMatch}
+      />
     );
   }
-
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -85,9 +233,9 @@ export function NotesList() {
           <h2 id={headingId} className="text-xl font-semibold tracking-tight">
             Your Notes
           </h2>
-          {notes.length > 0 ? (
+          {total > 0 ? (
             <span className="text-sm text-muted-foreground">
-              {notes.length} {notes.length === 1 ? 'note' : 'notes'}
+              {total.toLocaleString()} {total === 1 ? 'note' : 'notes'}
             </span>
           ) : null}
         </div>

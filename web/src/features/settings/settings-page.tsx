@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { ArrowLeft, BarChart3, Crown, Download, Loader2, LogOut, MessageSquare, Trash2 } from 'lucide-react';
 import { SiteFooter } from '../../components/site-footer.js';
@@ -26,7 +27,7 @@ import { useAuth } from '../../lib/auth.js';
 import { useRuntimeConfig } from '../../lib/runtime.js';
 import { isStandInUser } from '../../lib/server-user.js';
 import { toast } from '../../lib/toast.js';
-import { useNotes, useQuota, useStatistics, useSubscription } from '../../lib/user-data.js';
+import { fetchAllNotes, useQuota, useStatistics, useSubscription } from '../../lib/user-data.js';
 import { formatDate, formatNumber } from '../../lib/utils.js';
 import { downloadText, notesToJson, notesToMarkdown } from './export.js';
 import { LanguagesCard } from './languages-card.js';
@@ -96,10 +97,34 @@ function SubscriptionCard({ userId }: { userId: number }) {
   );
 }
 
+type ExportFormat = 'markdown' | 'json';
+
+/** Exports every note: the whole list is fetched when asked for (the notes page only loads pages of it). */
 function ExportCard({ userId }: { userId: number }) {
-  const { data: notes, isPending } = useNotes(userId);
-  const list = notes ?? [];
-  const stamp = new Date().toISOString().slice(0, 10);
+  const queryClient = useQueryClient();
+  const statistics = useStatistics(userId);
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const empty = statistics.data?.totalNotes === 0;
+  const exportAs = async (format: ExportFormat) => {
+    setExporting(format);
+    try {
+      const notes = await fetchAllNotes(queryClient, userId);
+      const stamp = new Date().toISOString().slice(0, 10);
+      if (format === 'markdown') {
+        downloadText(`snapnotes-${stamp}.md`, notesToMarkdown(notes), 'text/markdown');
+      } else {
+        downloadText(`snapnotes-${stamp}.json`, notesToJson(notes), 'application/json');
+      }
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Export failed',
+        description: errorMessage(error, 'Could not load your notes. Please try again.'),
+      });
+    } finally {
+      setExporting(null);
+    }
+  };
   return (
     <Card>
       <CardHeader>
@@ -112,16 +137,18 @@ function ExportCard({ userId }: { userId: number }) {
       <CardContent className="flex flex-wrap gap-2">
         <Button
           variant="outline"
-          disabled={isPending || list.length === 0}
-          onClick={() => downloadText(`snapnotes-${stamp}.md`, notesToMarkdown(list), 'text/markdown')}
+          disabled={statistics.isPending || empty || exporting !== null}
+          onClick={() => void exportAs('markdown')}
         >
+          {exporting === 'markdown' ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
           Export as Markdown
         </Button>
         <Button
           variant="outline"
-          disabled={isPending || list.length === 0}
-          onClick={() => downloadText(`snapnotes-${stamp}.json`, notesToJson(list), 'application/json')}
+          disabled={statistics.isPending || empty || exporting !== null}
+          onClick={() => void exportAs('json')}
         >
+          {exporting === 'json' ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
           Export as JSON
         </Button>
       </CardContent>

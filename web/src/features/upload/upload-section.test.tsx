@@ -100,7 +100,7 @@ describe('UploadSection', () => {
     chooseFiles([png('a.png')]);
     expect(await screen.findByText("You've used all your free uploads. Please subscribe to continue.")).toBeTruthy();
     expect(uploads()).toHaveLength(0);
-    const panel = screen.getByRole('region', { name: 'Unlock unlimited uploads' });
+    const panel = await screen.findByRole('region', { name: 'Unlock unlimited uploads' });
     expect(within(panel).getByRole('tab', { name: 'Annual' }).getAttribute('aria-selected')).toBe('true');
     expect(within(panel).getByText('$6')).toBeTruthy();
     expect(within(panel).getByText('Save 50%')).toBeTruthy();

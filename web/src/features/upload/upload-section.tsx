@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, Crown, ImageUp, Loader2 } from 'lucide-react';
-import { UpgradePanel } from '../../components/upgrade-panel.js';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Progress } from '../../components/ui/progress.js';
+import { Spinner } from '../../components/ui/spinner.js';
 import { useAuth } from '../../lib/auth.js';
 import { NOT_LOGGED_IN_MESSAGE } from '../../lib/constants.js';
 import { queryKeys } from '../../lib/query-keys.js';
@@ -18,6 +18,9 @@ import { cn } from '../../lib/utils.js';
 import { describeUploadError, OUT_OF_UPLOADS_MESSAGE, useProcessScreenshots, type UploadFailure } from './api.js';
 import { checkSelection, imagesFromClipboard } from './files.js';
 import { useUploadProgress } from './progress.js';
+
+/** The plans panel, loaded only when an upload needs a subscription (it is not part of /app's first load). */
+const UpgradePanel = lazy(() => import('../../components/upgrade-panel.js').then((m) => ({ default: m.UpgradePanel })));
 
 const ACCEPT = 'image/png,image/jpeg,.png,.jpg,.jpeg';
 
@@ -250,11 +253,13 @@ export function UploadSection() {
       </Card>
 
       {showUpgrade ? (
-        <UpgradePanel
-          title="Unlock unlimited uploads"
-          description="Subscribe to Premium for unlimited uploads, priority processing and enhanced summaries."
-          onDismiss={() => setShowUpgrade(false)}
-        />
+        <Suspense fallback={<Spinner label="Loading plans" />}>
+          <UpgradePanel
+            title="Unlock unlimited uploads"
+            description="Subscribe to Premium for unlimited uploads, priority processing and enhanced summaries."
+            onDismiss={() => setShowUpgrade(false)}
+          />
+        </Suspense>
       ) : null}
     </section>
   );
