@@ -8,6 +8,9 @@ import { sendRequest, throwIfResNotOk } from '../../lib/api-client.js';
  * allows blob: images). The browser's HTTP cache keeps the bytes (`private, immutable`); the query cache keeps the
  * Blob while a card or the viewer shows it.
  */
+/** How long a blob: URL outlives the component that made it. */
+const REVOKE_DELAY_MS = 10_000;
+
 async function fetchImage(url: string, signal: AbortSignal): Promise<Blob> {
   const res = await sendRequest('GET', url, undefined, { signal });
   await throwIfResNotOk(res);
@@ -33,7 +36,9 @@ export function useImageUrl(url: string, enabled = true): { src: string | undefi
     }
     const objectUrl = URL.createObjectURL(blob);
     setSrc(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
+    // Revoked a little later, not at once: an <img> being replaced (a card re-mounted by the virtualised list, the
+    // viewer moving on) may still be loading it, and a URL revoked under it fails as ERR_FILE_NOT_FOUND.
+    return () => void setTimeout(() => URL.revokeObjectURL(objectUrl), REVOKE_DELAY_MS);
   }, [blob]);
   return { src, failed: query.isError };
 }
