@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
 import { ErrorCode, noteImageUrl, noteThumbnailUrl, thumbnailKey, type NoteImage } from '@snapnotes/contracts';
 import type { NoteImageObject } from '@snapnotes/db';
 import { ObjectNotFoundError } from '@snapnotes/storage';
@@ -24,13 +25,10 @@ export const IMAGE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
 const NOT_FOUND = () => new HttpError(404, ErrorCode.NotFound, 'Image not found.');
 
-/** PNG and JPEG by their first bytes: the two types an upload accepts. */
-function sniff(body: Buffer): 'image/png' | 'image/jpeg' | undefined {
-  if (body.length >= 8 && body.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return 'image/png';
-  }
-  if (body.length >= 3 && body[0] === 0xff && body[1] === 0xd8 && body[2] === 0xff) return 'image/jpeg';
-  return undefined;
+/** PNG or JPEG by content (file-type, as the upload checked it), the two types an upload accepts. */
+async function sniff(body: Buffer): Promise<'image/png' | 'image/jpeg' | undefined> {
+  const mime = (await fileTypeFromBuffer(body))?.mime;
+  return mime === 'image/png' || mime === 'image/jpeg' ? mime : undefined;
 }
 
 function typeOfKey(key: string): 'image/png' | 'image/jpeg' | undefined {
@@ -115,7 +113,7 @@ export function registerImageRoutes(app: FastifyInstance): void {
     if (matches(req, etag)) return notModified(reply, etag);
     const body = await read(image.key);
     if (!body) throw NOT_FOUND();
-    const type = sniff(body);
+    const type = await sniff(body);
     if (!type || type !== (typeOfKey(image.key) ?? type)) {
       req.log.error({ index: image.index }, 'stored image is not the type its key names');
       throw NOT_FOUND();
