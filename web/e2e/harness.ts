@@ -19,7 +19,10 @@ import { startSnapNotes, type RunningSnapNotes } from '../../packages/embedded/s
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(here, '../..');
-export const WEB_DIST_DIR = resolve(REPO_ROOT, 'web/dist');
+// E2E_WEB_DIST: another build to test (e.g. `vite build --outDir /tmp/dist-a`), so parallel work does not share one.
+export const WEB_DIST_DIR = process.env.E2E_WEB_DIST
+  ? resolve(process.env.E2E_WEB_DIST)
+  : resolve(REPO_ROOT, 'web/dist');
 /** README screenshots are rewritten only on request (UPDATE_SCREENSHOTS=1); other runs write to a scratch folder. */
 export const SCREENSHOT_DIR = process.env.UPDATE_SCREENSHOTS
   ? resolve(REPO_ROOT, 'docs/screenshots')
