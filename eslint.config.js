@@ -3,6 +3,31 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import importX from 'eslint-plugin-import-x';
+
+/**
+ * The web app's layers (bulletproof-react): app/ composes features; a feature imports shared code (components/,
+ * lib/) and never another feature or app/; shared code imports no feature and not app/. Test helpers (src/test) may
+ * reach into features, to build the providers a test renders in.
+ */
+const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webLayerZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other: compose them in web/src/app, or move shared code to lib/.',
+  })),
+  { target: './web/src/features', from: './web/src/app', message: 'Features do not import the app layer.' },
+  {
+    target: ['./web/src/components', './web/src/lib'],
+    from: ['./web/src/features', './web/src/app'],
+    message: 'Shared code does not import features or the app layer.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '**/.turbo/**', 'coverage/**', 'bench/results/**'] },
@@ -27,8 +52,11 @@ export default tseslint.config(
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { zones: webLayerZones }],
+    },
   },
   prettier,
 );

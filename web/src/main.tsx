@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
 import { createAnalytics } from './lib/analytics.js';
 import { setIdTokenProvider } from './lib/api-client.js';
-import { createIdentityClient } from './lib/firebase.js';
+import { createIdentityClient } from './features/auth/lazy-identity.js';
 import { logger } from './lib/logger.js';
 import { loadRuntimeConfig } from './lib/runtime-config.js';
 import './index.css';

@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router-dom';
-import { Toaster } from '../components/ui/toaster.js';
+import { BrowserRouter } from 'react-router-dom';
+import { LazyToaster } from '../components/ui/lazy-toaster.js';
 import type { Analytics } from '../lib/analytics.js';
-import type { IdentityClient } from '../lib/identity.js';
-import { createQueryClient } from '../lib/query-client.js';
+import type { IdentityClient } from '../features/auth/identity.js';
 import { RuntimeProvider } from '../lib/runtime.js';
 import type { PublicConfig } from '../lib/runtime-config.js';
-import { createAppRouter } from './router.js';
+import { AppRoutes } from './router.js';
 
 export interface AppProps {
   config: PublicConfig;
@@ -15,17 +13,15 @@ export interface AppProps {
   analytics: Analytics;
 }
 
-/** Providers (runtime config, query cache, toasts) around the router. */
+/** Providers (runtime config, toasts) around the router; the query cache comes with the pages that read data. */
 export function App({ config, identity, analytics }: AppProps) {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createAppRouter(identity));
   const [runtime] = useState(() => ({ config, analytics }));
   return (
     <RuntimeProvider value={runtime}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </QueryClientProvider>
+      <BrowserRouter>
+        <AppRoutes identity={identity} />
+      </BrowserRouter>
+      <LazyToaster />
     </RuntimeProvider>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner.js';
-import { useAuth } from '../lib/auth.js';
+import { useAuth } from '../lib/session.js';
 
 /** Renders children for signed-in users; sends visitors to `redirectTo` once loading has ended (SPEC §6). */
 export function RequireAuth({ redirectTo, children }: { redirectTo: string; children: ReactNode }) {

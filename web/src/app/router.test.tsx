@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { startTestServer, type TestServer } from '../test/http-server.js';
 import { FakeIdentity } from '../test/fake-identity.js';
 import { recordingAnalytics } from '../test/render-app.js';
@@ -11,7 +11,7 @@ import { createQueryClient } from '../lib/query-client.js';
 import { RuntimeProvider } from '../lib/runtime.js';
 import { FALLBACK_CONFIG } from '../lib/runtime-config.js';
 import { resetToasts } from '../lib/toast.js';
-import { appRoutes } from './router.js';
+import { AppRoutes } from './router.js';
 
 let server: TestServer;
 
@@ -52,16 +52,26 @@ function start(path: string, signedIn: boolean) {
   const identity = new FakeIdentity();
   if (signedIn) identity.current = { uid: 'u8', email: 'hal@example.com', displayName: 'Hal Nine', photoURL: null };
   setIdTokenProvider(() => identity.getIdToken());
-  const router = createMemoryRouter(appRoutes(identity), { initialEntries: [path] });
   const analytics = recordingAnalytics();
+  let location = path;
+  let navigate: (to: string) => void = () => {};
+  function LocationProbe() {
+    const current = useLocation();
+    location = current.pathname + current.search;
+    navigate = useNavigate();
+    return null;
+  }
   render(
     <RuntimeProvider value={{ config: FALLBACK_CONFIG, analytics }}>
       <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes identity={identity} />
+          <LocationProbe />
+        </MemoryRouter>
       </QueryClientProvider>
     </RuntimeProvider>,
   );
-  return { router, analytics, at: () => router.state.location.pathname + router.state.location.search };
+  return { analytics, at: () => location, navigate: (to: string) => act(() => navigate(to)) };
 }
 
 describe('access rules', () => {
@@ -92,9 +102,9 @@ describe('titles and page views', () => {
   it('sets the document title and records a page view on every route change', async () => {
     const app = start('/about', false);
     await waitFor(() => expect(document.title).toBe('About | SnapNotes'));
-    await app.router.navigate('/terms-of-service');
+    await app.navigate('/terms-of-service');
     await waitFor(() => expect(document.title).toBe('Terms of Service | SnapNotes'));
-    await app.router.navigate('/somewhere/else');
+    await app.navigate('/somewhere/else');
     await waitFor(() => expect(document.title).toBe('Page Not Found | SnapNotes'));
     expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
     expect(app.analytics.events.map((event) => event[1])).toEqual(['/about', '/terms-of-service', '/somewhere/else']);
@@ -105,7 +115,7 @@ describe('titles and page views', () => {
     await screen.findByRole('heading', { level: 1, name: 'Terms of Service' });
     expect(screen.getAllByRole('heading', { level: 2, name: /^\d+\. / })).toHaveLength(10);
     expect(screen.getByText('Last updated: April 11, 2025')).toBeTruthy();
-    await app.router.navigate('/privacy-policy');
+    await app.navigate('/privacy-policy');
     await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' });
     expect(screen.getAllByRole('heading', { level: 2, name: /^\d+\. / })).toHaveLength(10);
     expect(screen.getByText(/children under 13/)).toBeTruthy();

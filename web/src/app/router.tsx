@@ -1,31 +1,47 @@
-import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import type { IdentityClient } from '../lib/identity.js';
+import { lazy, useState, type ComponentType } from 'react';
+import { useRoutes, type RouteObject } from 'react-router-dom';
+import type { IdentityClient } from '../features/auth/identity.js';
 import { RedirectIfAuthenticated, RequireAuth } from './guards.js';
 import { RootLayout } from './root-layout.js';
 import { NotFoundPage } from './routes/not-found.js';
 
-// Each page is its own chunk, loaded when its route is first shown (the root layout's Suspense shows a spinner):
-// the landing page does not download the notes screen, the settings or the legal texts.
-const LandingPage = lazy(() => import('../features/landing/landing-page.js').then((m) => ({ default: m.LandingPage })));
-const AppPage = lazy(() => import('./routes/app-page.js').then((m) => ({ default: m.AppPage })));
-const SettingsPage = lazy(() =>
-  import('../features/settings/settings-page.js').then((m) => ({ default: m.SettingsPage })),
+/**
+ * A page as its own chunk, loaded when its route is first shown (the root layout's Suspense shows a spinner): the
+ * landing page does not download the notes screen, the settings or the legal texts. Pages that read server data
+ * come with the query cache (query-layer.tsx), which the others never load.
+ */
+function lazyPage(load: () => Promise<ComponentType>, { queries = false } = {}) {
+  return lazy(async () => {
+    if (!queries) return { default: await load() };
+    const [Page, { QueryLayer }] = await Promise.all([load(), import('./query-layer.js')]);
+    return {
+      default: function PageWithQueries() {
+        return (
+          <QueryLayer>
+            <Page />
+          </QueryLayer>
+        );
+      },
+    };
+  });
+}
+
+const withQueries = { queries: true };
+const LandingPage = lazyPage(() => import('../features/landing/landing-page.js').then((m) => m.LandingPage));
+const AppPage = lazyPage(() => import('./routes/app-page.js').then((m) => m.AppPage), withQueries);
+const SettingsPage = lazyPage(() => import('./routes/settings-page.js').then((m) => m.SettingsPage), withQueries);
+const AboutPage = lazyPage(() => import('../features/about/about-page.js').then((m) => m.AboutPage), withQueries);
+const FeedbackPage = lazyPage(() => import('../features/feedback/feedback-page.js').then((m) => m.FeedbackPage));
+const TermsPage = lazyPage(() => import('../features/legal/terms-page.js').then((m) => m.TermsPage));
+const PrivacyPage = lazyPage(() => import('../features/legal/privacy-page.js').then((m) => m.PrivacyPage));
+const AuthHandlerPage = lazyPage(() => import('../features/auth/auth-handler-page.js').then((m) => m.AuthHandlerPage));
+const SubscriptionSuccessPage = lazyPage(
+  () => import('../features/subscription/success-page.js').then((m) => m.SubscriptionSuccessPage),
+  withQueries,
 );
-const AboutPage = lazy(() => import('../features/about/about-page.js').then((m) => ({ default: m.AboutPage })));
-const FeedbackPage = lazy(() =>
-  import('../features/feedback/feedback-page.js').then((m) => ({ default: m.FeedbackPage })),
-);
-const TermsPage = lazy(() => import('../features/legal/terms-page.js').then((m) => ({ default: m.TermsPage })));
-const PrivacyPage = lazy(() => import('../features/legal/privacy-page.js').then((m) => ({ default: m.PrivacyPage })));
-const AuthHandlerPage = lazy(() =>
-  import('../features/auth/auth-handler-page.js').then((m) => ({ default: m.AuthHandlerPage })),
-);
-const SubscriptionSuccessPage = lazy(() =>
-  import('../features/subscription/success-page.js').then((m) => ({ default: m.SubscriptionSuccessPage })),
-);
-const SubscriptionCancelPage = lazy(() =>
-  import('../features/subscription/cancel-page.js').then((m) => ({ default: m.SubscriptionCancelPage })),
+const SubscriptionCancelPage = lazyPage(
+  () => import('../features/subscription/cancel-page.js').then((m) => m.SubscriptionCancelPage),
+  withQueries,
 );
 
 /** Every route of SPEC §2 with its access rule. */
@@ -78,6 +94,11 @@ export function appRoutes(identity: IdentityClient): RouteObject[] {
   ];
 }
 
-export function createAppRouter(identity: IdentityClient) {
-  return createBrowserRouter(appRoutes(identity));
+/**
+ * The app's routes, rendered inside a <BrowserRouter> (or a <MemoryRouter> in tests). The declarative router: the
+ * app has no loaders or actions, and the data router's code would be a third of react-router on every first load.
+ */
+export function AppRoutes({ identity }: { identity: IdentityClient }) {
+  const [routes] = useState(() => appRoutes(identity));
+  return useRoutes(routes);
 }

@@ -1,6 +1,6 @@
 import { LogOut, Settings } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
-import { useAuth } from '../lib/auth.js';
+import { useAuth } from '../lib/session.js';
 import { UserAvatar } from './user-avatar.js';
 import {
   DropdownMenu,

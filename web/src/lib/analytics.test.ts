@@ -54,8 +54,8 @@ describe('createAnalytics', () => {
 
     analytics.pageView('/settings', 'Settings | SnapNotes');
     analytics.noteCreated();
-    analytics.subscriptionPurchased('monthly');
-    analytics.subscriptionPurchased('annual');
+    analytics.subscriptionPurchased('monthly', 0.99);
+    analytics.subscriptionPurchased('annual', 6);
     const sent = events().filter(([command]) => command === 'event');
     expect(sent).toEqual([
       ['event', 'page_view', expect.objectContaining({ page_path: '/settings', page_title: 'Settings | SnapNotes' })],

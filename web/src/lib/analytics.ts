@@ -1,6 +1,3 @@
-import type { PlanType } from './plans.js';
-import { PLANS } from './plans.js';
-
 /**
  * Analytics adapter (SPEC §3, §7): page views, note_created and subscription_purchased go to Google
  * Analytics 4 when the server gives a measurement id; otherwise every call is a no-op.
@@ -9,7 +6,8 @@ export interface Analytics {
   readonly enabled: boolean;
   pageView(path: string, title: string): void;
   noteCreated(): void;
-  subscriptionPurchased(plan: PlanType): void;
+  /** A premium plan was bought: its name (monthly, annual) and its price in US dollars. */
+  subscriptionPurchased(plan: string, value: number): void;
 }
 
 type Gtag = (...args: unknown[]) => void;
@@ -63,11 +61,7 @@ export function createAnalytics(measurementId: string | null, doc: Document = do
       gtag('event', 'page_view', { page_path: bare, page_title: title, page_location: win.location.origin + bare });
     },
     noteCreated: () => gtag('event', 'note_created', { action: 'create_note' }),
-    subscriptionPurchased: (plan) =>
-      gtag('event', 'subscription_purchased', {
-        subscription_type: plan,
-        value: PLANS[plan].analyticsValue,
-        currency: 'USD',
-      }),
+    subscriptionPurchased: (plan, value) =>
+      gtag('event', 'subscription_purchased', { subscription_type: plan, value, currency: 'USD' }),
   };
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type Reply, type TestServer } from '../test/http-server.js';
 import { FALLBACK_CONFIG, loadRuntimeConfig } from './runtime-config.js';
-import { buildStandInUser } from './server-user.js';
 
 let server: TestServer;
 let reply: Reply;
@@ -58,24 +57,5 @@ describe('loadRuntimeConfig', () => {
     const closed = await startTestServer();
     await closed.close();
     await expect(loadRuntimeConfig(`${closed.url}/cfg`)).resolves.toEqual(FALLBACK_CONFIG);
-  });
-});
-
-describe('buildStandInUser', () => {
-  it("uses the email prefix, else 'user' / 'User'", () => {
-    expect(buildStandInUser({ uid: 'u', email: 'kim@example.com', displayName: 'Kim Lee', photoURL: null })).toEqual({
-      id: -1,
-      firebaseUid: 'u',
-      email: 'kim@example.com',
-      username: 'kim',
-      displayName: 'Kim Lee',
-      photoURL: '',
-      ocrLanguages: null,
-    });
-    expect(
-      buildStandInUser({ uid: 'u', email: 'kim@example.com', displayName: null, photoURL: null }).displayName,
-    ).toBe('kim');
-    const anonymous = buildStandInUser({ uid: 'u', email: null, displayName: null, photoURL: null });
-    expect(anonymous).toMatchObject({ username: 'user', displayName: 'User', email: '' });
   });
 });

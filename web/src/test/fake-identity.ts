@@ -1,4 +1,6 @@
-import type { IdentityClient, IdentityUser } from '../lib/identity.js';
+import type { IdentityClient, IdentityUser } from '../features/auth/identity.js';
+
+export { unconfiguredIdentity } from '../features/auth/identity.js';
 
 /** Stand-in for the Google identity provider (an outside service), recording what the product asks of it. */
 export class FakeIdentity implements IdentityClient {
@@ -10,6 +12,9 @@ export class FakeIdentity implements IdentityClient {
   private listeners = new Set<(user: IdentityUser | null) => void>();
 
   currentUser = () => this.current;
+  prepare = () => {
+    this.calls.push('prepare');
+  };
   getRedirectResult = async () => {
     this.calls.push('getRedirectResult');
     const result = this.redirectResult;

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { AuthProvider } from '../lib/auth.js';
+import { AuthProvider } from '../features/auth/auth-provider.js';
 import type { Analytics } from '../lib/analytics.js';
-import type { IdentityClient } from '../lib/identity.js';
+import type { IdentityClient } from '../features/auth/identity.js';
 import { createQueryClient } from '../lib/query-client.js';
 import { RuntimeProvider } from '../lib/runtime.js';
 import { FALLBACK_CONFIG } from '../lib/runtime-config.js';
@@ -17,7 +17,7 @@ export function recordingAnalytics(): Analytics & { events: unknown[][] } {
     events,
     pageView: (path, title) => events.push(['page_view', path, title]),
     noteCreated: () => events.push(['note_created']),
-    subscriptionPurchased: (plan) => events.push(['subscription_purchased', plan]),
+    subscriptionPurchased: (plan, value) => events.push(['subscription_purchased', plan, value]),
   };
 }
 
@@ -41,7 +41,7 @@ export function renderInApp(
     const location = useLocation();
     current = location.pathname + location.search;
     return (
-      <AuthProvider identity={identity} navigate={navigate}>
+      <AuthProvider identity={identity} navigate={navigate} onSessionEnd={() => client.clear()}>
         <Routes>
           <Route path={routePath} element={ui} />
           <Route path="*" element={<p>elsewhere</p>} />

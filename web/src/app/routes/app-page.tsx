@@ -1,36 +1,41 @@
+import { lazy, Suspense } from 'react';
 import { AlertTriangle } from 'lucide-react';
-import { SiteFooter } from '../../components/site-footer.js';
-import { SiteHeader } from '../../components/site-header.js';
+import { PageShell } from '../../components/page-shell.js';
 import { UserMenu } from '../../components/user-menu.js';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.js';
+import { Spinner } from '../../components/ui/spinner.js';
 import { NotesList } from '../../features/notes/notes-list.js';
 import { UploadSection } from '../../features/upload/upload-section.js';
-import { useAuth } from '../../lib/auth.js';
-import { isStandInUser } from '../../lib/server-user.js';
+import { isStandInUser, useAuth } from '../../lib/session.js';
+
+/** The plans panel, loaded only when an upload needs a subscription (it is not part of /app's first load). */
+const UpgradePanel = lazy(() =>
+  import('../../features/subscription/upgrade-panel.js').then((m) => ({ default: m.UpgradePanel })),
+);
 
 /** /app: header with the account menu, the upload section, then 'Your Notes' and a footer (SPEC §2). */
 export function AppPage() {
   const { user } = useAuth();
   return (
-    <>
-      <SiteHeader maxWidth="max-w-3xl" logoTo="/app">
-        <UserMenu />
-      </SiteHeader>
-      <main className="mx-auto w-full max-w-3xl flex-1 space-y-10 px-4 py-8 sm:px-6">
-        <h1 className="sr-only">SnapNotes</h1>
-        {isStandInUser(user) ? (
-          <Alert>
-            <AlertTriangle aria-hidden="true" />
-            <AlertTitle>Limited mode</AlertTitle>
-            <AlertDescription>
-              The server could not load your account, so some features are unavailable. Try again later.
-            </AlertDescription>
-          </Alert>
-        ) : null}
-        <UploadSection />
-        <NotesList />
-      </main>
-      <SiteFooter maxWidth="max-w-3xl" />
-    </>
+    <PageShell logoTo="/app" actions={<UserMenu />} className="space-y-10">
+      <h1 className="sr-only">SnapNotes</h1>
+      {isStandInUser(user) ? (
+        <Alert>
+          <AlertTriangle aria-hidden="true" />
+          <AlertTitle>Limited mode</AlertTitle>
+          <AlertDescription>
+            The server could not load your account, so some features are unavailable. Try again later.
+          </AlertDescription>
+        </Alert>
+      ) : null}
+      <UploadSection
+        renderUpgrade={(panel) => (
+          <Suspense fallback={<Spinner label="Loading plans" />}>
+            <UpgradePanel {...panel} />
+          </Suspense>
+        )}
+      />
+      <NotesList />
+    </PageShell>
   );
 }

@@ -1,20 +1,17 @@
 import { Link } from 'react-router-dom';
 import { FileQuestion } from 'lucide-react';
-import { SiteHeader } from '../../components/site-header.js';
+import { PageShell } from '../../components/page-shell.js';
 import { Button } from '../../components/ui/button.js';
 
 export function NotFoundPage() {
   return (
-    <>
-      <SiteHeader />
-      <main className="flex flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-        <FileQuestion className="size-12 text-muted-foreground" aria-hidden="true" />
-        <h1 className="text-3xl font-bold tracking-tight">Page Not Found</h1>
-        <p className="max-w-md text-muted-foreground">The page you are looking for does not exist or has been moved.</p>
-        <Button asChild>
-          <Link to="/">Go Home</Link>
-        </Button>
-      </main>
-    </>
+    <PageShell centered>
+      <FileQuestion className="size-12 text-muted-foreground" aria-hidden="true" />
+      <h1 className="text-3xl font-bold tracking-tight">Page Not Found</h1>
+      <p className="max-w-md text-muted-foreground">The page you are looking for does not exist or has been moved.</p>
+      <Button asChild>
+        <Link to="/">Go Home</Link>
+      </Button>
+    </PageShell>
   );
 }

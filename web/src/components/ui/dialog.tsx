@@ -4,8 +4,6 @@ import { XIcon } from 'lucide-react';
 import { cn } from '../../lib/utils.js';
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
@@ -27,14 +25,6 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
-}
-
-export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-2 text-center sm:text-left', className)} {...props} />;
-}
-
-export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {

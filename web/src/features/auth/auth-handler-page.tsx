@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Loader2 } from 'lucide-react';
-import { useAuth } from '../../lib/auth.js';
+import { useAuth } from '../../lib/session.js';
 
 /** Wait after the redirect result has been processed (SPEC §9). */
 export const AUTH_CALLBACK_WAIT_MS = 1500;

@@ -1,7 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { ImageUp, Share2, Sparkles } from 'lucide-react';
-import { SiteFooter } from '../../components/site-footer.js';
-import { SiteHeader } from '../../components/site-header.js';
+import { PageShell } from '../../components/page-shell.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
@@ -37,61 +36,58 @@ export function LandingPage() {
   const tab = tabFromQuery(searchParams.get('tab'));
 
   return (
-    <>
-      <SiteHeader>
+    <PageShell
+      width="full"
+      actions={
         <Button variant="ghost" asChild>
           <Link to="/about">About</Link>
         </Button>
-      </SiteHeader>
-      <main className="mx-auto grid w-full max-w-5xl flex-1 items-center gap-10 px-4 py-10 sm:px-6 md:grid-cols-[1.15fr_1fr] md:py-16">
-        <section aria-labelledby="hero-title" className="space-y-8">
-          <div className="space-y-4">
-            <h1 id="hero-title" className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-              Convert images to notes — in seconds.
-            </h1>
-            <p className="max-w-prose text-lg text-muted-foreground">
-              Turn screenshots and photos into organised, searchable notes with AI-generated summaries.
-            </p>
-          </div>
-          <ul className="grid gap-4">
-            {FEATURES.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="flex gap-4">
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand/10 text-brand">
-                  <Icon className="size-5" aria-hidden="true" />
-                </span>
-                <div>
-                  <h2 className="font-semibold">{title}</h2>
-                  <p className="text-sm text-muted-foreground">{text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </section>
+      }
+      className="grid items-center gap-10 py-10 md:grid-cols-[1.15fr_1fr] md:py-16"
+    >
+      <section aria-labelledby="hero-title" className="space-y-8">
+        <div className="space-y-4">
+          <h1 id="hero-title" className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+            Convert images to notes — in seconds.
+          </h1>
+          <p className="max-w-prose text-lg text-muted-foreground">
+            Turn screenshots and photos into organised, searchable notes with AI-generated summaries.
+          </p>
+        </div>
+        <ul className="grid gap-4">
+          {FEATURES.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex gap-4">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand/10 text-brand">
+                <Icon className="size-5" aria-hidden="true" />
+              </span>
+              <div>
+                <h2 className="font-semibold">{title}</h2>
+                <p className="text-sm text-muted-foreground">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
 
-        <Card className="w-full">
-          <CardHeader>
-            <CardTitle className="text-xl">Get started</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <Tabs
-              value={tab}
-              onValueChange={(value) => setSearchParams({ tab: tabFromQuery(value) }, { replace: true })}
-            >
-              <TabsList className="grid w-full grid-cols-2">
-                <TabsTrigger value="login">Login</TabsTrigger>
-                <TabsTrigger value="signup">Sign Up</TabsTrigger>
-              </TabsList>
-              <TabsContent value="login" className="pt-2">
-                <SignInCard />
-              </TabsContent>
-              <TabsContent value="signup" className="pt-2">
-                <SignInCard />
-              </TabsContent>
-            </Tabs>
-          </CardContent>
-        </Card>
-      </main>
-      <SiteFooter />
-    </>
+      <Card className="w-full">
+        <CardHeader>
+          <CardTitle className="text-xl">Get started</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Tabs value={tab} onValueChange={(value) => setSearchParams({ tab: tabFromQuery(value) }, { replace: true })}>
+            <TabsList className="grid w-full grid-cols-2">
+              <TabsTrigger value="login">Login</TabsTrigger>
+              <TabsTrigger value="signup">Sign Up</TabsTrigger>
+            </TabsList>
+            <TabsContent value="login" className="pt-2">
+              <SignInCard />
+            </TabsContent>
+            <TabsContent value="signup" className="pt-2">
+              <SignInCard />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+    </PageShell>
   );
 }

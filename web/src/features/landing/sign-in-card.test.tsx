@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { FakeIdentity } from '../../test/fake-identity.js';
+import { FakeIdentity, unconfiguredIdentity } from '../../test/fake-identity.js';
 import { renderInApp } from '../../test/render-app.js';
-import { unconfiguredIdentity } from '../../lib/identity.js';
 import { getToastState, resetToasts } from '../../lib/toast.js';
 import { tabFromQuery } from './landing-page.js';
 import { SignInCard } from './sign-in-card.js';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Cloud, Loader2, ShieldCheck } from 'lucide-react';
 import { Button } from '../../components/ui/button.js';
-import { useAuth } from '../../lib/auth.js';
+import { useAuth } from '../../lib/session.js';
 import { logger } from '../../lib/logger.js';
 import { toast } from '../../lib/toast.js';
 
@@ -28,7 +28,7 @@ function GoogleIcon() {
 
 /** The Google sign-in card shown on both landing tabs (SPEC §2, §8). */
 export function SignInCard() {
-  const { signInWithGoogle, signInWithGoogleRedirect, signInAvailable } = useAuth();
+  const { signInWithGoogle, signInWithGoogleRedirect, signInAvailable, prepareSignIn } = useAuth();
   const [isSigningIn, setIsSigningIn] = useState(false);
 
   const handlePopupSignIn = async () => {
@@ -88,6 +88,10 @@ export function SignInCard() {
         size="lg"
         className="w-full"
         onClick={() => void handlePopupSignIn()}
+        // The sign-in code loads on demand: start when a click is likely, so the popup opens at once.
+        onPointerEnter={prepareSignIn}
+        onFocus={prepareSignIn}
+        onTouchStart={prepareSignIn}
         disabled={isSigningIn}
         aria-busy={isSigningIn}
       >
@@ -102,6 +106,8 @@ export function SignInCard() {
             type="button"
             className="font-medium text-foreground underline-offset-4 hover:underline disabled:opacity-50"
             onClick={() => void handleRedirectSignIn()}
+            onPointerEnter={prepareSignIn}
+            onFocus={prepareSignIn}
             disabled={isSigningIn}
           >
             Sign in with a redirect instead

@@ -146,5 +146,3 @@ export function TermsPage() {
     />
   );
 }
-
-export const TERMS_SECTION_COUNT = SECTIONS.length;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Note } from '@snapnotes/contracts';
 import { apiRequest, errorMessage } from '../../lib/api-client.js';
-import { useAuth } from '../../lib/auth.js';
+import { useAuth } from '../../lib/session.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { toast } from '../../lib/toast.js';
 import { NOT_LOGGED_IN_MESSAGE } from '../../lib/constants.js';

@@ -6,8 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.j
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
-import { useAuth } from '../../lib/auth.js';
-import { isStandInUser } from '../../lib/server-user.js';
+import { isStandInUser, useAuth } from '../../lib/session.js';
 import { useNoteSearch, useNotesPages, useStatistics, type NotesPage } from '../../lib/user-data.js';
 import { NoteCard } from './note-card.js';
 import { SearchMatch } from './search-match.js';

@@ -5,7 +5,7 @@ import { startTestServer, type Reply, type TestServer } from '../../test/http-se
 import { FakeIdentity } from '../../test/fake-identity.js';
 import { renderInApp } from '../../test/render-app.js';
 import { setApiBaseUrl, setIdTokenProvider } from '../../lib/api-client.js';
-import { useAuth } from '../../lib/auth.js';
+import { useAuth } from '../../lib/session.js';
 import { getToastState, resetToasts } from '../../lib/toast.js';
 import { DEFAULT_OCR_LANGUAGES } from '../../lib/ocr-languages.js';
 import { LanguagesCard } from './languages-card.js';

@@ -8,7 +8,7 @@ import {
   type User,
 } from '@snapnotes/contracts';
 import { apiRequest, errorMessage } from '../../lib/api-client.js';
-import { useAuth } from '../../lib/auth.js';
+import { useAuth } from '../../lib/session.js';
 import { formatLanguageNames } from '../../lib/ocr-languages.js';
 import { toast } from '../../lib/toast.js';
 

@@ -1,5 +1,5 @@
 import { ApiError, apiRequest } from '../../lib/api-client.js';
-import { isPlanType, type PlanType } from '../../lib/plans.js';
+import { isPlanType, type PlanType } from './plans.js';
 
 export const VERIFY_FAILED_MESSAGE = 'Failed to verify subscription';
 export const NO_SESSION_MESSAGE = 'No session ID found. Unable to verify subscription.';

@@ -2,10 +2,10 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleSlash } from 'lucide-react';
-import { SiteHeader } from '../../components/site-header.js';
+import { PageShell } from '../../components/page-shell.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent } from '../../components/ui/card.js';
-import { useAuth } from '../../lib/auth.js';
+import { useAuth } from '../../lib/session.js';
 import { refreshQueries } from '../../lib/query-client.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { toast } from '../../lib/toast.js';
@@ -37,20 +37,17 @@ export function SubscriptionCancelPage() {
   }, [navigate]);
 
   return (
-    <>
-      <SiteHeader logoTo="/app" />
-      <main className="flex flex-1 items-center justify-center px-4 py-12">
-        <Card className="w-full max-w-md">
-          <CardContent className="flex flex-col items-center gap-4 py-6 text-center">
-            <CircleSlash className="size-10 text-muted-foreground" aria-hidden="true" />
-            <h1 className="text-xl font-semibold">You&apos;ve cancelled the subscription process.</h1>
-            <p className="text-sm text-muted-foreground">You can still use the app with limited uploads.</p>
-            <Button asChild variant="outline">
-              <Link to="/app">Back to the app</Link>
-            </Button>
-          </CardContent>
-        </Card>
-      </main>
-    </>
+    <PageShell centered logoTo="/app">
+      <Card className="w-full max-w-md">
+        <CardContent className="flex flex-col items-center gap-4 py-6 text-center">
+          <CircleSlash className="size-10 text-muted-foreground" aria-hidden="true" />
+          <h1 className="text-xl font-semibold">You&apos;ve cancelled the subscription process.</h1>
+          <p className="text-sm text-muted-foreground">You can still use the app with limited uploads.</p>
+          <Button asChild variant="outline">
+            <Link to="/app">Back to the app</Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </PageShell>
   );
 }

@@ -81,7 +81,7 @@ describe('/subscription/success', () => {
     const call = server.requests.find((r) => r.path === '/api/verify-subscription');
     expect(JSON.parse(call?.text ?? '')).toEqual({ sessionId: 'cs_test_42' });
     expect(call?.headers.authorization).toBe('Bearer token-for-u4');
-    expect(harness.analytics.events).toContainEqual(['subscription_purchased', 'monthly']);
+    expect(harness.analytics.events).toContainEqual(['subscription_purchased', 'monthly', 0.99]);
     await waitFor(() => expect(harness.location()).toBe('/app'), { timeout: 3000 });
     expect(Date.now() - verified).toBeGreaterThanOrEqual(1800);
   });
@@ -93,7 +93,7 @@ describe('/subscription/success', () => {
       path: '/subscription/success?session_id=cs_1',
       routePath: '/subscription/success',
     });
-    await waitFor(() => expect(harness.analytics.events).toContainEqual(['subscription_purchased', 'annual']));
+    await waitFor(() => expect(harness.analytics.events).toContainEqual(['subscription_purchased', 'annual', 6]));
   });
 
   it("shows the server's message when verification fails", async () => {

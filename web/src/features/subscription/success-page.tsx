@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
-import { SiteHeader } from '../../components/site-header.js';
+import { PageShell } from '../../components/page-shell.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent } from '../../components/ui/card.js';
-import { useAuth } from '../../lib/auth.js';
+import { useAuth } from '../../lib/session.js';
 import { refetchUserData } from '../../lib/query-client.js';
 import { useAnalytics } from '../../lib/runtime.js';
 import { toast } from '../../lib/toast.js';
@@ -16,6 +16,7 @@ import {
   VERIFY_FAILED_REDIRECT_MS,
   verifySubscription,
 } from './api.js';
+import { PLANS } from './plans.js';
 
 type VerifyState = { status: 'verifying' } | { status: 'success' } | { status: 'error'; message: string };
 
@@ -42,7 +43,7 @@ export function SubscriptionSuccessPage() {
           title: 'Subscription successful!',
           description: 'Thank you for subscribing. You now have unlimited uploads.',
         });
-        analytics.subscriptionPurchased(plan);
+        analytics.subscriptionPurchased(plan, PLANS[plan].analyticsValue);
         if (user) await refetchUserData(queryClient, user.id);
         await queryClient.invalidateQueries();
       })
@@ -59,43 +60,40 @@ export function SubscriptionSuccessPage() {
   }, [state.status, navigate]);
 
   return (
-    <>
-      <SiteHeader logoTo="/app" />
-      <main className="flex flex-1 items-center justify-center px-4 py-12">
-        <Card className="w-full max-w-md">
-          <CardContent className="flex flex-col items-center gap-4 py-6 text-center" aria-live="polite">
-            {state.status === 'verifying' ? (
-              <>
-                <Loader2 className="size-10 animate-spin text-brand" aria-hidden="true" />
-                <h1 className="text-xl font-semibold">Verifying your subscription...</h1>
-                <p className="text-sm text-muted-foreground">This only takes a moment.</p>
-              </>
-            ) : state.status === 'success' ? (
-              <>
-                <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
-                <h1 className="text-xl font-semibold">Welcome to Premium!</h1>
-                <p className="text-sm text-muted-foreground">
-                  You now have unlimited uploads. Taking you back to your notes...
-                </p>
-              </>
-            ) : (
-              <>
-                <XCircle className="size-10 text-destructive" aria-hidden="true" />
-                <h1 className="text-xl font-semibold">We couldn't verify your subscription</h1>
-                <p role="alert" className="text-sm text-destructive">
-                  {state.message}
-                </p>
-                <p className="text-sm text-muted-foreground">Returning to the app in a few seconds...</p>
-              </>
-            )}
-            {state.status !== 'verifying' ? (
-              <Button asChild variant="outline">
-                <Link to="/app">Go to the app now</Link>
-              </Button>
-            ) : null}
-          </CardContent>
-        </Card>
-      </main>
-    </>
+    <PageShell centered logoTo="/app">
+      <Card className="w-full max-w-md">
+        <CardContent className="flex flex-col items-center gap-4 py-6 text-center" aria-live="polite">
+          {state.status === 'verifying' ? (
+            <>
+              <Loader2 className="size-10 animate-spin text-brand" aria-hidden="true" />
+              <h1 className="text-xl font-semibold">Verifying your subscription...</h1>
+              <p className="text-sm text-muted-foreground">This only takes a moment.</p>
+            </>
+          ) : state.status === 'success' ? (
+            <>
+              <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
+              <h1 className="text-xl font-semibold">Welcome to Premium!</h1>
+              <p className="text-sm text-muted-foreground">
+                You now have unlimited uploads. Taking you back to your notes...
+              </p>
+            </>
+          ) : (
+            <>
+              <XCircle className="size-10 text-destructive" aria-hidden="true" />
+              <h1 className="text-xl font-semibold">We couldn't verify your subscription</h1>
+              <p role="alert" className="text-sm text-destructive">
+                {state.message}
+              </p>
+              <p className="text-sm text-muted-foreground">Returning to the app in a few seconds...</p>
+            </>
+          )}
+          {state.status !== 'verifying' ? (
+            <Button asChild variant="outline">
+              <Link to="/app">Go to the app now</Link>
+            </Button>
+          ) : null}
+        </CardContent>
+      </Card>
+    </PageShell>
   );
 }

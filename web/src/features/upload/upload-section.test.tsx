@@ -7,7 +7,15 @@ import { FakeIdentity } from '../../test/fake-identity.js';
 import { renderInApp } from '../../test/render-app.js';
 import { setApiBaseUrl, setIdTokenProvider } from '../../lib/api-client.js';
 import { getToastState, resetToasts } from '../../lib/toast.js';
-import { UploadSection } from './upload-section.js';
+import { UploadSection, type UploadSectionProps } from './upload-section.js';
+
+/** Where the page puts the subscription feature's plans: here a region with the title and the dismiss button. */
+const renderUpgrade: UploadSectionProps['renderUpgrade'] = ({ title, description, onDismiss }) => (
+  <section aria-label={title}>
+    <p>{description}</p>
+    <button onClick={onDismiss}>Maybe Later</button>
+  </section>
+);
 
 let server: TestServer;
 let uploadReply: Reply;
@@ -55,7 +63,7 @@ async function setup() {
   const identity = new FakeIdentity();
   identity.current = { uid: 'u3', email: 'c@example.com', displayName: 'C', photoURL: null };
   setIdTokenProvider(() => identity.getIdToken());
-  const harness = renderInApp(<UploadSection />, { identity, path: '/app' });
+  const harness = renderInApp(<UploadSection renderUpgrade={renderUpgrade} />, { identity, path: '/app' });
   await screen.findByText(/free uploads left this month/);
   return harness;
 }
@@ -94,17 +102,18 @@ describe('UploadSection', () => {
     expect(uploads()).toHaveLength(0);
   });
 
-  it('blocks on the client at 0 remaining uploads and offers the plans, annual first', async () => {
+  it('blocks on the client at 0 remaining uploads and offers the plans', async () => {
     remaining = { remainingUploads: 0, hasSubscription: false, limit: 5, resetsAt: null };
     await setup();
     chooseFiles([png('a.png')]);
     expect(await screen.findByText("You've used all your free uploads. Please subscribe to continue.")).toBeTruthy();
     expect(uploads()).toHaveLength(0);
     const panel = await screen.findByRole('region', { name: 'Unlock unlimited uploads' });
-    expect(within(panel).getByRole('tab', { name: 'Annual' }).getAttribute('aria-selected')).toBe('true');
-    expect(within(panel).getByText('$6')).toBeTruthy();
-    expect(within(panel).getByText('Save 50%')).toBeTruthy();
-    expect(within(panel).getByText('$5.88 saved vs monthly')).toBeTruthy();
+    expect(
+      within(panel).getByText(
+        'Subscribe to Premium for unlimited uploads, priority processing and enhanced summaries.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(within(panel).getByRole('button', { name: 'Maybe Later' }));
     expect(screen.queryByRole('region', { name: 'Unlock unlimited uploads' })).toBeNull();
   });
@@ -114,7 +123,7 @@ describe('UploadSection', () => {
     const identity = new FakeIdentity();
     identity.current = { uid: 'u3', email: 'c@example.com', displayName: 'C', photoURL: null };
     setIdTokenProvider(() => identity.getIdToken());
-    renderInApp(<UploadSection />, { identity, path: '/app' });
+    renderInApp(<UploadSection renderUpgrade={renderUpgrade} />, { identity, path: '/app' });
     expect(await screen.findByText('Unlimited uploads')).toBeTruthy();
     expect(screen.getByText('∞')).toBeTruthy();
     chooseFiles([png('a.png')]);

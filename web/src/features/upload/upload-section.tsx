@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, CheckCircle2, Crown, ImageUp, Loader2 } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.js';
@@ -6,8 +6,7 @@ import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Progress } from '../../components/ui/progress.js';
-import { Spinner } from '../../components/ui/spinner.js';
-import { useAuth } from '../../lib/auth.js';
+import { useAuth } from '../../lib/session.js';
 import { NOT_LOGGED_IN_MESSAGE } from '../../lib/constants.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { refetchUserData } from '../../lib/query-client.js';
@@ -18,9 +17,6 @@ import { cn } from '../../lib/utils.js';
 import { describeUploadError, OUT_OF_UPLOADS_MESSAGE, useProcessScreenshots, type UploadFailure } from './api.js';
 import { checkSelection, imagesFromClipboard } from './files.js';
 import { useUploadProgress } from './progress.js';
-
-/** The plans panel, loaded only when an upload needs a subscription (it is not part of /app's first load). */
-const UpgradePanel = lazy(() => import('../../components/upgrade-panel.js').then((m) => ({ default: m.UpgradePanel })));
 
 const ACCEPT = 'image/png,image/jpeg,.png,.jpg,.jpeg';
 
@@ -84,7 +80,15 @@ function FailureAlert({ failure }: { failure: UploadFailure }) {
 }
 
 /** Upload section of /app (SPEC §2, §4, §5, §8): drop, browse or paste images to create a note. */
-export function UploadSection() {
+export interface UploadSectionProps {
+  /**
+   * The plans, shown when an upload needs a subscription or the user asks for them (the subscription feature's
+   * panel, handed in by the page: features do not import each other).
+   */
+  renderUpgrade: (panel: { title: string; description: string; onDismiss: () => void }) => ReactNode;
+}
+
+export function UploadSection({ renderUpgrade }: UploadSectionProps) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const analytics = useAnalytics();
@@ -252,15 +256,13 @@ export function UploadSection() {
         </CardContent>
       </Card>
 
-      {showUpgrade ? (
-        <Suspense fallback={<Spinner label="Loading plans" />}>
-          <UpgradePanel
-            title="Unlock unlimited uploads"
-            description="Subscribe to Premium for unlimited uploads, priority processing and enhanced summaries."
-            onDismiss={() => setShowUpgrade(false)}
-          />
-        </Suspense>
-      ) : null}
+      {showUpgrade
+        ? renderUpgrade({
+            title: 'Unlock unlimited uploads',
+            description: 'Subscribe to Premium for unlimited uploads, priority processing and enhanced summaries.',
+            onDismiss: () => setShowUpgrade(false),
+          })
+        : null}
     </section>
   );
 }

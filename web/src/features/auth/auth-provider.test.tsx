@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { startTestServer, type Reply, type TestServer } from '../test/http-server.js';
-import { setApiBaseUrl, setIdTokenProvider } from './api-client.js';
-import { AuthProvider, useAuth, type AuthContextValue } from './auth.js';
+import { startTestServer, type Reply, type TestServer } from '../../test/http-server.js';
+import { setApiBaseUrl, setIdTokenProvider } from '../../lib/api-client.js';
+import { useAuth, type AuthContextValue } from '../../lib/session.js';
+import { AuthProvider } from './auth-provider.js';
 import { unconfiguredIdentity, type IdentityClient, type IdentityUser } from './identity.js';
-import { FakeIdentity } from '../test/fake-identity.js';
-import { createQueryClient } from './query-client.js';
-import { getToastState, resetToasts } from './toast.js';
+import { FakeIdentity } from '../../test/fake-identity.js';
+import { getToastState, resetToasts } from '../../lib/toast.js';
 
 const alice: IdentityUser = {
   uid: 'uid-alice',
@@ -30,6 +29,7 @@ let server: TestServer;
 let userReply: Reply;
 let auth: AuthContextValue;
 const navigate = vi.fn<(to: string) => void>();
+const sessionEnd = vi.fn<() => void>();
 
 function Probe() {
   auth = useAuth();
@@ -40,11 +40,9 @@ function mount(identity: IdentityClient) {
   // As main.tsx does: the request layer gets its tokens from the identity provider.
   setIdTokenProvider(() => identity.getIdToken());
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthProvider identity={identity} navigate={navigate}>
-        <Probe />
-      </AuthProvider>
-    </QueryClientProvider>,
+    <AuthProvider identity={identity} navigate={navigate} onSessionEnd={sessionEnd}>
+      <Probe />
+    </AuthProvider>,
   );
 }
 
@@ -63,6 +61,7 @@ beforeEach(() => {
   userReply = { body: serverAlice };
   server.requests.length = 0;
   navigate.mockReset();
+  sessionEnd.mockReset();
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -275,6 +274,7 @@ describe('logout and removed email sign-in', () => {
     expect(identity.calls).toContain('signOut');
     expect(auth).toMatchObject({ isAuthenticated: false, user: null, loggedOut: true });
     expect(navigate).toHaveBeenCalledWith('/?tab=login');
+    expect(sessionEnd).toHaveBeenCalledOnce();
     expect(lastToast()).toMatchObject({ title: 'Logged out', description: 'You have been successfully logged out.' });
   });
 
@@ -291,6 +291,7 @@ describe('logout and removed email sign-in', () => {
     });
     expect(lastToast()).toMatchObject({ variant: 'destructive', title: 'Logout failed', description: 'network down' });
     expect(auth.isAuthenticated).toBe(true);
+    expect(sessionEnd).not.toHaveBeenCalled();
   });
 
   it('deleteAccount deletes on the server with the bearer token, then signs out like a logout', async () => {
@@ -308,6 +309,7 @@ describe('logout and removed email sign-in', () => {
     expect(identity.calls).toContain('signOut');
     expect(auth).toMatchObject({ isAuthenticated: false, user: null, loggedOut: true });
     expect(navigate).toHaveBeenCalledWith('/?tab=login');
+    expect(sessionEnd).toHaveBeenCalledOnce();
     expect(lastToast()).toMatchObject({ title: 'Account deleted' });
   });
 
@@ -321,6 +323,7 @@ describe('logout and removed email sign-in', () => {
     expect(identity.calls).not.toContain('signOut');
     expect(auth.isAuthenticated).toBe(true);
     expect(navigate).not.toHaveBeenCalled();
+    expect(sessionEnd).not.toHaveBeenCalled();
   });
 
   it('email login and registration toast that they are not available, then fail', async () => {

@@ -1,10 +1,8 @@
 import type { User } from '@snapnotes/contracts';
-import { authNotConfiguredError, sendRequest } from './api-client.js';
+import { authNotConfiguredError, sendRequest } from '../../lib/api-client.js';
+import { logger } from '../../lib/logger.js';
+import { STAND_IN_USER_ID } from '../../lib/session.js';
 import type { IdentityUser } from './identity.js';
-import { logger } from './logger.js';
-
-/** Id of the user built on the client when the server cannot provide one (SPEC §3). */
-export const STAND_IN_USER_ID = -1;
 
 /**
  * Stand-in user (SPEC §3): id -1; username = the email prefix or 'user';
@@ -21,10 +19,6 @@ export function buildStandInUser(identity: IdentityUser): User {
     photoURL: identity.photoURL ?? '',
     ocrLanguages: null,
   };
-}
-
-export function isStandInUser(user: User | null | undefined): boolean {
-  return user?.id === STAND_IN_USER_ID;
 }
 
 const USER_TEXT_FIELDS = ['firebaseUid', 'email', 'username', 'displayName', 'photoURL'] as const;

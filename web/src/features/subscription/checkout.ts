@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
-import { ApiError, apiRequest, NetworkError } from './api-client.js';
-import { useAuth } from './auth.js';
+import { ApiError, apiRequest, NetworkError } from '../../lib/api-client.js';
+import { useAuth } from '../../lib/session.js';
 import type { PlanType } from './plans.js';
-import { toast } from './toast.js';
+import { toast } from '../../lib/toast.js';
 
 export type CheckoutOutcome =
   | { kind: 'redirect'; url: string }

@@ -1,72 +1,26 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { User } from '@snapnotes/contracts';
-import { apiRequest } from './api-client.js';
+import { apiRequest } from '../../lib/api-client.js';
+import { logger } from '../../lib/logger.js';
+import { AuthContext, type AuthContextValue, type AuthState, type SignInOutcome } from '../../lib/session.js';
+import { toast } from '../../lib/toast.js';
+import { sleep } from '../../lib/utils.js';
 import { IdentityNotConfiguredError, identityErrorCode, type IdentityClient, type IdentityUser } from './identity.js';
-import { logger } from './logger.js';
 import { buildStandInUser, fetchServerUser } from './server-user.js';
-import { toast } from './toast.js';
-import { sleep } from './utils.js';
 
 /** SPEC §9 timings. */
 export const SIGN_IN_DELAY_MS = 100;
 export const REDIRECT_LOGIN_NAVIGATE_MS = 500;
 
-export type SignInOutcome =
-  /** Signed in; the page is on its way to /app. */
-  | { status: 'signed-in'; user: User }
-  /** The provider gave no result (popup closed, cancelled, blocked): nothing was shown to the user. */
-  | { status: 'not-completed' }
-  /** The provider signed in but the product could not: a 'Login failed' toast was shown. */
-  | { status: 'failed' }
-  /** The page is being redirected to the provider. */
-  | { status: 'redirecting' };
-
-export interface AuthState {
-  user: User | null;
-  /** True until the first auth check (pending redirect result, then the current identity user) has finished. */
-  isLoading: boolean;
-  isAuthenticated: boolean;
-}
-
-export interface AuthContextValue extends AuthState {
-  /** True after the user logged out in this tab: guarded pages then send them to /?tab=login. */
-  loggedOut: boolean;
-  /** True when sign-in can work at all (the server sent a Firebase configuration). */
-  signInAvailable: boolean;
-  /**
-   * Google sign-in in a popup (SPEC §4): waits 100 ms, signs out any current identity user so the account
-   * chooser always appears, then obtains the server's user record. Provider errors are swallowed
-   * ('not-completed'); throws only when sign-in is not configured at all.
-   */
-  signInWithGoogle(): Promise<SignInOutcome>;
-  /** Google sign-in by redirect; the result is handled on the next start. */
-  signInWithGoogleRedirect(): Promise<void>;
-  /** Signs out, clears cached data, toasts 'Logged out' and goes to /?tab=login. */
-  logout(): Promise<void>;
-  /**
-   * Deletes the account and every note and image on the server (DELETE /api/user, the privacy policy's right to
-   * deletion), then signs out, clears cached data, toasts 'Account deleted' and goes to /?tab=login.
-   * Rejects (and stays signed in) when the server refuses.
-   */
-  deleteAccount(): Promise<void>;
-  /**
-   * Replaces the signed-in user's record with a newer one from the server (e.g. after saving settings); ignored
-   * when it is another user's record or nobody is signed in.
-   */
-  updateUser(user: User): void;
-  /** Removed feature (SPEC §4): toasts 'Email login not available' and fails. */
-  loginWithEmail(email: string, password: string): Promise<never>;
-  /** Removed feature (SPEC §4): toasts 'Email registration not available' and fails. */
-  registerWithEmail(email: string, password: string): Promise<never>;
-}
-
-const AuthContext = createContext<AuthContextValue | null>(null);
-
 export interface AuthProviderProps {
   identity: IdentityClient;
   /** Client-side navigation (react-router's navigate). */
   navigate: (to: string) => void;
+  /**
+   * Drops what the app keeps of the user who just left (logout, account deletion): the query cache, in memory and
+   * on disk. The app's own; the auth feature does not know where data is kept.
+   */
+  onSessionEnd: () => void;
   children: ReactNode;
 }
 
@@ -101,8 +55,7 @@ async function resolveServerUser(identityUser: IdentityUser, interactive: boolea
   }
 }
 
-export function AuthProvider({ identity, navigate, children }: AuthProviderProps) {
-  const queryClient = useQueryClient();
+export function AuthProvider({ identity, navigate, onSessionEnd, children }: AuthProviderProps) {
   const [state, setState] = useState<AuthState>({ user: null, isLoading: true, isAuthenticated: false });
   const [loggedOut, setLoggedOut] = useState(false);
   /** While an interactive sign-in runs, auth-state events are handled by it, not by the listener. */
@@ -225,8 +178,8 @@ export function AuthProvider({ identity, navigate, children }: AuthProviderProps
     setLoggedOut(true);
     setState({ user: null, isAuthenticated: false, isLoading: false });
     navigateRef.current('/?tab=login');
-    queryClient.clear();
-  }, [queryClient]);
+    onSessionEnd();
+  }, [onSessionEnd]);
 
   const logout = useCallback(async () => {
     try {
@@ -247,6 +200,8 @@ export function AuthProvider({ identity, navigate, children }: AuthProviderProps
     leaveSession();
     toast({ title: 'Account deleted', description: 'Your account, notes and images have been deleted.' });
   }, [identity, leaveSession]);
+
+  const prepareSignIn = useCallback(() => identity.prepare(), [identity]);
 
   const updateUser = useCallback((next: User) => {
     setState((prev) => (prev.user && prev.user.id === next.id ? { ...prev, user: next } : prev));
@@ -273,6 +228,7 @@ export function AuthProvider({ identity, navigate, children }: AuthProviderProps
       signInAvailable: identity.configured,
       signInWithGoogle,
       signInWithGoogleRedirect,
+      prepareSignIn,
       logout,
       deleteAccount,
       updateUser,
@@ -285,6 +241,7 @@ export function AuthProvider({ identity, navigate, children }: AuthProviderProps
       identity.configured,
       signInWithGoogle,
       signInWithGoogleRedirect,
+      prepareSignIn,
       logout,
       deleteAccount,
       updateUser,
@@ -294,10 +251,4 @@ export function AuthProvider({ identity, navigate, children }: AuthProviderProps
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
-}
-
-export function useAuth(): AuthContextValue {
-  const context = useContext(AuthContext);
-  if (!context) throw new Error('useAuth must be used inside <AuthProvider>');
-  return context;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type Reply, type TestServer } from '../test/http-server.js';
-import { setApiBaseUrl } from './api-client.js';
+import { startTestServer, type Reply, type TestServer } from '../../test/http-server.js';
+import { setApiBaseUrl } from '../../lib/api-client.js';
 import { createCheckoutSession } from './checkout.js';
 
 let server: TestServer;

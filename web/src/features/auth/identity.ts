@@ -1,6 +1,6 @@
 /**
- * The identity-provider port: what the auth state machine needs from Google sign-in. lib/firebase.ts
- * implements it with the Firebase web SDK; tests drive the state machine with a stand-in.
+ * The identity-provider port: what the auth state machine needs from Google sign-in. firebase.ts implements it with
+ * the Firebase web SDK, loaded on demand by lazy-identity.ts; tests drive the state machine with a stand-in.
  */
 export interface IdentityUser {
   uid: string;
@@ -12,7 +12,10 @@ export interface IdentityUser {
 export interface IdentityClient {
   /** False when the server sent no Firebase configuration: sign-in is then unavailable. */
   readonly configured: boolean;
+  /** The signed-in user as far as is known now (null while the provider's code has not been loaded). */
   currentUser(): IdentityUser | null;
+  /** Starts loading what sign-in needs, so that a sign-in about to happen does not wait for it. */
+  prepare(): void;
   /** Result of a pending redirect sign-in, or null when there was none. */
   getRedirectResult(): Promise<IdentityUser | null>;
   /** Calls back with the current user now and on every change; returns the unsubscribe function. */
@@ -37,6 +40,7 @@ export class IdentityNotConfiguredError extends Error {
 export const unconfiguredIdentity: IdentityClient = {
   configured: false,
   currentUser: () => null,
+  prepare: () => {},
   getRedirectResult: async () => null,
   onAuthStateChanged: (callback) => {
     queueMicrotask(() => callback(null));

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Check, Crown, Loader2 } from 'lucide-react';
-import { useCheckout } from '../lib/checkout.js';
-import { DEFAULT_PLAN, isPlanType, PLANS, PREMIUM_FEATURES, type PlanType } from '../lib/plans.js';
-import { Badge } from './ui/badge.js';
-import { Button } from './ui/button.js';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './ui/card.js';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from './ui/tabs.js';
+import { useCheckout } from './checkout.js';
+import { DEFAULT_PLAN, isPlanType, PLANS, PREMIUM_FEATURES, type PlanType } from './plans.js';
+import { Badge } from '../../components/ui/badge.js';
+import { Button } from '../../components/ui/button.js';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card.js';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
 
 export interface UpgradePanelProps {
   /** 'Maybe Later' handler; the button is hidden when absent. */
