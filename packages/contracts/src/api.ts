@@ -18,11 +18,11 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /**
- * PATCH /api/user/{userId}/settings body: 1–3 tesseract codes, duplicates dropped (the first one stays). Whether the
- * server offers each code is checked by the gateway against its OCR_LANGUAGES.
+ * 1–3 tesseract codes, duplicates dropped (the first one stays): the settings' languages and a re-read's. Whether
+ * the server offers each code is checked by the gateway against its OCR_LANGUAGES.
  */
-export const updateUserSettingsBodySchema = z.object({
-  ocrLanguages: z
+export const ocrLanguageListSchema = (field: string) =>
+  z
     .array(
       z
         .string({ error: 'Each language must be a language code such as eng or fra.' })
@@ -30,7 +30,7 @@ export const updateUserSettingsBodySchema = z.object({
         .regex(OCR_LANGUAGE_CODE, {
           error: (issue) => `"${String(issue.input)}" is not a language code such as eng or fra.`,
         }),
-      { error: 'ocrLanguages must be a list of language codes, e.g. ["eng", "fra"].' },
+      { error: `${field} must be a list of language codes, e.g. ["eng", "fra"].` },
     )
     .transform((codes) => [...new Set(codes)])
     .pipe(
@@ -38,9 +38,18 @@ export const updateUserSettingsBodySchema = z.object({
         .array(z.string())
         .min(MIN_OCR_LANGUAGES, 'Choose at least one language.')
         .max(MAX_OCR_LANGUAGES, `Choose at most ${MAX_OCR_LANGUAGES} languages.`),
-    ),
-});
+    );
+
+/** PATCH /api/user/{userId}/settings body. */
+export const updateUserSettingsBodySchema = z.object({ ocrLanguages: ocrLanguageListSchema('ocrLanguages') });
 export type UpdateUserSettingsBody = z.infer<typeof updateUserSettingsBodySchema>;
+
+/**
+ * POST /api/notes/{id}/reprocess body ("Read again"), optional: the languages to read the images in this time
+ * (same rules as the settings'); without them, the caller's settings languages (else the server's defaults).
+ */
+export const reprocessNoteBodySchema = z.object({ languages: ocrLanguageListSchema('languages').optional() });
+export type ReprocessNoteBody = z.infer<typeof reprocessNoteBodySchema>;
 
 /** GET /api/ocr-languages: the languages this server's OCR offers, and those read for users who chose none. */
 export const ocrLanguagesResponseSchema = z.object({
@@ -169,6 +178,12 @@ export const ErrorCode = {
   CheckoutNotPaid: 'CHECKOUT_NOT_PAID',
   /** The payment provider could not be reached or refused the request. */
   PaymentProviderError: 'PAYMENT_PROVIDER_ERROR',
+  /** The note is being read again already (one "Read again" at a time per note): 409. */
+  ReprocessInProgress: 'REPROCESS_IN_PROGRESS',
+  /** The note has no stored images to read again (made before images were kept, or they are gone): 409. */
+  NoImages: 'NO_IMAGES',
+  /** Reading the note again failed (a stage failed after its retries, or the queue could not be reached): 503. */
+  ReprocessFailed: 'REPROCESS_FAILED',
   Timeout: 'PROCESSING_TIMEOUT',
   Internal: 'INTERNAL',
 } as const;

@@ -27,6 +27,12 @@ export const noteImageSchema = z.object({
   thumbnailUrl: z.string(),
   /** The file name the user chose, sanitised at upload. */
   fileName: z.string().optional(),
+  /**
+   * The image's size in pixels as a browser shows it (EXIF rotation applied), so a viewer can reserve its space.
+   * Absent only when it could not be read (a missing object).
+   */
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
 });
 export type NoteImage = z.infer<typeof noteImageSchema>;
 
@@ -36,4 +42,14 @@ export function noteImageUrl(noteId: number, index: number): string {
 
 export function noteThumbnailUrl(noteId: number, index: number): string {
   return `/api/notes/${noteId}/images/${index}/thumbnail`;
+}
+
+/** An image's size as shown: EXIF orientations 5–8 turn it a quarter, so its width and height swap. */
+export function uprightSize(size: { width: number; height: number; orientation?: number | undefined }): {
+  width: number;
+  height: number;
+} {
+  return (size.orientation ?? 1) >= 5
+    ? { width: size.height, height: size.width }
+    : { width: size.width, height: size.height };
 }

@@ -19,10 +19,32 @@ export const imageRefSchema = z.object({
   key: z.string().min(1),
   contentType: z.enum(['image/png', 'image/jpeg']),
   bytes: z.number().int().positive(),
+  /** Pixels as stored (before any EXIF rotation). */
   width: z.number().int().positive(),
   height: z.number().int().positive(),
+  /** The EXIF orientation (1–8) of a file that has one; 5–8 show the image turned a quarter (width and height swap). */
+  orientation: z.number().int().min(1).max(8).optional(),
 });
 export type ImageRef = z.infer<typeof imageRefSchema>;
+
+/**
+ * What uploads.image_meta keeps of each image (migration 0007): the ImageRef without its position, file name and key,
+ * which the upload row holds already. "Read again" rebuilds its job's ImageRefs from it; the image list reports each
+ * image's size from it (uprightSize).
+ */
+export const imageMetaSchema = imageRefSchema.omit({ index: true, fileName: true, key: true });
+export type ImageMeta = z.infer<typeof imageMetaSchema>;
+
+/** An ImageRef's meta, as uploads.image_meta stores it. */
+export function imageMetaOf(ref: ImageRef): ImageMeta {
+  return {
+    contentType: ref.contentType,
+    bytes: ref.bytes,
+    width: ref.width,
+    height: ref.height,
+    ...(ref.orientation === undefined ? {} : { orientation: ref.orientation }),
+  };
+}
 
 /** The payload every stage receives; the gateway builds it once per upload. */
 export const uploadJobSchema = z.object({
@@ -37,6 +59,15 @@ export const uploadJobSchema = z.object({
    */
   languages: z.array(z.string().regex(OCR_LANGUAGE_CODE)).min(1).max(4),
   images: z.array(imageRefSchema).min(1).max(10),
+  /**
+   * Present when the job reads an existing note's stored images again ("Read again", POST /api/notes/{id}/reprocess):
+   * `uploadId` is then the re-read's own id (note_reprocessings.id, a new uuid each time: the upload's flow jobs stay
+   * in Redis for an hour, and BullMQ ignores a job whose id it still holds), the image moderation stage is skipped
+   * (the images were accepted at upload; the text checks still judge the new reading), and the notes stage UPDATES
+   * this note instead of writing a new one. `requireText`: the note holds text, so a reading that finds none fails
+   * (NOTHING_EXTRACTED) instead of turning the note into a description of its images.
+   */
+  reprocess: z.object({ noteId: z.number().int().positive(), requireText: z.boolean() }).optional(),
 });
 export type UploadJob = z.infer<typeof uploadJobSchema>;
 
@@ -129,7 +160,7 @@ export type NotesInput = z.infer<typeof notesInputSchema>;
 
 export const noteResultSchema = z.object({
   noteId: z.number().int(),
-  /** false when a retried job found the note already written. */
+  /** false when a retried job found the note already written, and for a re-read (which updates its note). */
   created: z.boolean(),
 });
 export type NoteResult = z.infer<typeof noteResultSchema>;

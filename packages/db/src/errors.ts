@@ -36,6 +36,23 @@ export class UploadNotActiveError extends Error {
   }
 }
 
+/**
+ * A "Read again" that can no longer write its note: the gateway gave it up (timeout, failure) or the sweeper failed
+ * it ('failed'), or the re-read or its note is gone ('gone': the note was deleted meanwhile).
+ */
+export class ReprocessingNotActiveError extends Error {
+  /** Retrying would never write the note. */
+  readonly retryable = false;
+  readonly reprocessingId: string;
+  readonly status: 'failed' | 'processing' | 'gone';
+  constructor(reprocessingId: string, status: 'failed' | 'processing' | 'gone') {
+    super(`Re-read ${reprocessingId} is ${status}; the note was not changed`);
+    this.name = 'ReprocessingNotActiveError';
+    this.reprocessingId = reprocessingId;
+    this.status = status;
+  }
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function assertUuid(value: string, what = 'Upload id'): void {

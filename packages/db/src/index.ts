@@ -14,7 +14,16 @@ export {
   type CreateNoteResult,
   type NoteStatistics,
   type NoteImageObject,
+  type NoteImages,
+  type RereadNoteContent,
 } from './repos/notes.js';
+export type { RereadNoteResult } from './repos/notes-reread.js';
+export {
+  NoteReprocessingsRepo,
+  type ReprocessingSource,
+  type StartReprocessingInput,
+  type StartReprocessingResult,
+} from './repos/note-reprocessings.js';
 export { NOTE_SEARCH_CONFIGS, type NoteSearchHit } from './repos/notes-search.js';
 export { InvalidCursorError } from './repos/notes-cursor.js';
 export {

@@ -3,6 +3,7 @@
  * so TypeScript sees camelCase (firebase_uid → firebaseUid, photo_url → photoUrl).
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ImageMeta } from '@snapnotes/contracts';
 
 /** timestamptz: read as Date, written as Date or ISO string, defaulted by the database. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -55,6 +56,26 @@ export interface UploadsTable {
   errorMessage: ColumnType<string | null, string | null | undefined, string | null>;
   noteId: ColumnType<number | null, number | null | undefined, number | null>;
   correlationId: string;
+  /**
+   * jsonb array, per image in upload order: type, bytes, stored size, EXIF orientation (contracts' ImageMeta,
+   * migration 0007); null for uploads made before it. Written as a JSON string, like notes.key_points.
+   */
+  imageMeta: ColumnType<ImageMeta[] | null, string | null | undefined, string | null>;
+  createdAt: CreatedAt;
+  finishedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export const REPROCESS_STATUSES = ['processing', 'completed', 'failed'] as const;
+export type ReprocessStatus = (typeof REPROCESS_STATUSES)[number];
+
+/** One "Read again" of a note (migration 0007); its id is the job's uploadId. */
+export interface NoteReprocessingsTable {
+  id: string;
+  noteId: number;
+  userId: number;
+  status: ReprocessStatus;
+  languages: string[];
+  errorCode: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   finishedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
@@ -73,6 +94,8 @@ export interface NotesTable {
   wordCount: number;
   imageCount: number;
   engine: string;
+  /** When the user last renamed the note; null = the summariser's title, which a re-read may replace (0007). */
+  titleEditedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -113,6 +136,7 @@ export interface Database {
   feedback: FeedbackTable;
   accountUsage: AccountUsageTable;
   deletedAccounts: DeletedAccountsTable;
+  noteReprocessings: NoteReprocessingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -120,6 +144,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type NoteRow = Selectable<NotesTable>;
+export type NoteReprocessingRow = Selectable<NoteReprocessingsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type StripeEventRow = Selectable<StripeEventsTable>;
 export type FeedbackRow = Selectable<FeedbackTable>;

@@ -43,6 +43,7 @@ describe('mappers', () => {
       wordCount: 1,
       imageCount: 2,
       engine: 'local',
+      titleEditedAt: null,
       createdAt: new Date('2025-01-02T03:04:05.006Z'),
       updatedAt: new Date('2025-01-03T00:00:00Z'),
     };

@@ -26,8 +26,11 @@ export type ReceivedFile = { fileName: string; data: Buffer } | { fileName: stri
 export type CheckedImage = ReceivedFile & {
   contentType: AcceptedMime;
   extension: 'png' | 'jpg';
+  /** Pixels as stored (before any EXIF rotation). */
   width: number;
   height: number;
+  /** The EXIF orientation (1–8), when the file has one. */
+  orientation?: number;
 };
 
 export interface ParsedUpload {
@@ -178,10 +181,12 @@ export async function inspectImage(file: ReceivedFile): Promise<CheckedImage> {
   }
   let width = 0;
   let height = 0;
+  let orientation: number | undefined;
   try {
     const meta = await sharp(source, { limitInputPixels: false }).metadata();
     width = meta.width ?? 0;
     height = meta.height ?? 0;
+    orientation = exifOrientation(meta.orientation);
   } catch {
     throw corrupt(name);
   }
@@ -196,7 +201,13 @@ export async function inspectImage(file: ReceivedFile): Promise<CheckedImage> {
     );
   }
   const contentType = type.mime as AcceptedMime;
-  return { ...file, contentType, extension: contentType === 'image/png' ? 'png' : 'jpg', width, height };
+  const extension = contentType === 'image/png' ? 'png' : 'jpg';
+  return { ...file, contentType, extension, width, height, ...(orientation ? { orientation } : {}) };
+}
+
+/** sharp's `orientation` when it is an EXIF orientation (1–8); anything else is none. */
+export function exifOrientation(value: number | undefined): number | undefined {
+  return Number.isInteger(value) && value! >= 1 && value! <= 8 ? value : undefined;
 }
 
 /**

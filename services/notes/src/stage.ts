@@ -1,5 +1,5 @@
-import type { Logger, NotesInput, NoteResult, StageHandlers } from '@snapnotes/contracts';
-import { UploadNotActiveError, UploadNotFoundError, type NotesRepo } from '@snapnotes/db';
+import { imageMetaOf, type Logger, type NotesInput, type NoteResult, type StageHandlers } from '@snapnotes/contracts';
+import { ReprocessingNotActiveError, UploadNotActiveError, UploadNotFoundError, type NotesRepo } from '@snapnotes/db';
 
 export interface NotesStageDeps {
   notes: NotesRepo;
@@ -13,25 +13,45 @@ export const FALLBACK_TITLE = 'Untitled note';
  * The last stage: stores the summary as the upload's note. Idempotent: the repository writes the note and
  * completes the upload in one transaction keyed by the upload id, so a retried job returns the same noteId
  * with created false. An upload the gateway already failed (timeout) or that was rejected gets no note:
- * UploadNotActiveError propagates, and retrying it changes nothing.
+ * UploadNotActiveError propagates, and retrying it changes nothing. The upload's image meta (type, size, EXIF
+ * orientation) is stored with the note, so the note can be read again later.
+ *
+ * A re-read of a note ("Read again", job.reprocess) updates that note instead, keyed by the re-read's id in the
+ * same way: a re-read the gateway gave up gets ReprocessingNotActiveError and changes nothing.
  */
 export function createNotesStage(deps: NotesStageDeps): StageHandlers['notes'] {
   const logger = deps.logger.child({ stage: 'notes' });
   return async function notes({ job, summary }: NotesInput): Promise<NoteResult> {
     const log = logger.child({ uploadId: job.uploadId, correlationId: job.correlationId });
     const started = performance.now();
+    const content = {
+      userId: job.userId,
+      title: summary.title.trim() || FALLBACK_TITLE,
+      keyPoints: summary.keyPoints,
+      detailedSummary: summary.detailedSummary,
+      originalText: summary.originalText,
+      kind: summary.kind,
+      language: summary.language,
+      engine: summary.engine,
+    };
     try {
+      if (job.reprocess) {
+        const { note, updated } = await deps.notes.rereadNote({
+          ...content,
+          reprocessingId: job.uploadId,
+          noteId: job.reprocess.noteId,
+        });
+        const ms = Math.round(performance.now() - started);
+        if (updated)
+          log.info({ noteId: note.id, wordCount: note.wordCount, engine: summary.engine, ms }, 'note re-read');
+        else log.info({ noteId: note.id }, 'note already re-read by an earlier attempt');
+        return { noteId: note.id, created: false };
+      }
       const { note, created } = await deps.notes.createForUpload({
+        ...content,
         uploadId: job.uploadId,
-        userId: job.userId,
-        title: summary.title.trim() || FALLBACK_TITLE,
-        keyPoints: summary.keyPoints,
-        detailedSummary: summary.detailedSummary,
-        originalText: summary.originalText,
-        kind: summary.kind,
-        language: summary.language,
         imageCount: job.images.length,
-        engine: summary.engine,
+        imageMeta: [...job.images].sort((a, b) => a.index - b.index).map(imageMetaOf),
       });
       const ms = Math.round(performance.now() - started);
       if (created) {
@@ -44,6 +64,7 @@ export function createNotesStage(deps: NotesStageDeps): StageHandlers['notes'] {
       if (err instanceof UploadNotActiveError || err instanceof UploadNotFoundError) {
         log.warn({ reason: err.message }, 'upload no longer accepts a note');
       }
+      if (err instanceof ReprocessingNotActiveError) log.warn({ reason: err.message }, 're-read no longer wanted');
       throw err;
     }
   };

@@ -4,7 +4,9 @@ import type { Logger, NotesInput } from '@snapnotes/contracts';
 import {
   createDatabase,
   migrateToLatest,
+  NoteReprocessingsRepo,
   NotesRepo,
+  ReprocessingNotActiveError,
   UploadNotActiveError,
   UploadNotFoundError,
   UploadsRepo,
@@ -140,5 +142,56 @@ describe('notes stage', () => {
     const input = await reservedInput('   ');
     const { noteId } = await stage(input);
     expect((await notesRepo.findByIdForUser(noteId, user.id))?.title).toBe(FALLBACK_TITLE);
+  });
+
+  it("stores each image's meta with the note, in upload order, for a later re-read", async () => {
+    const input = await reservedInput();
+    input.job.images[1] = { ...input.job.images[1]!, contentType: 'image/jpeg', orientation: 6 };
+    input.job.images.reverse();
+    const { noteId } = await stage(input);
+    expect((await notesRepo.imagesForUser(noteId, user.id))?.images.map((i) => i.meta)).toEqual([
+      { contentType: 'image/png', bytes: 1000, width: 800, height: 600 },
+      { contentType: 'image/jpeg', bytes: 1000, width: 800, height: 600, orientation: 6 },
+    ]);
+  });
+});
+
+describe('notes stage: a re-read', () => {
+  const reprocessings = () => new NoteReprocessingsRepo(handle.db);
+
+  async function reread(noteId: number) {
+    const id = randomUUID();
+    expect((await reprocessings().start({ id, noteId, userId: user.id, languages: ['fra'] })).ok).toBe(true);
+    return id;
+  }
+
+  it('updates the note in place, once, and completes the re-read', async () => {
+    const { noteId } = await stage(await reservedInput());
+    const input = await reservedInput('Biologie cellulaire');
+    const id = await reread(noteId);
+    const job = { ...input.job, uploadId: id, reprocess: { noteId, requireText: true } };
+    const summary = { ...input.summary, originalText: 'Les cellules ont des membranes.', language: 'fra' };
+
+    expect(await stage({ job, summary })).toEqual({ noteId, created: false });
+    expect(await stage({ job, summary })).toEqual({ noteId, created: false }); // a retried job
+    expect(await notesRepo.findByIdForUser(noteId, user.id)).toMatchObject({
+      title: 'Biologie cellulaire',
+      originalText: 'Les cellules ont des membranes.',
+      language: 'fra',
+      wordCount: 5,
+    });
+    expect((await reprocessings().findById(id))?.status).toBe('completed');
+    expect(lines.filter((l) => l.msg === 'note re-read')).toHaveLength(1);
+  });
+
+  it('changes nothing for a re-read the gateway gave up', async () => {
+    const { noteId } = await stage(await reservedInput());
+    const before = await notesRepo.findByIdForUser(noteId, user.id);
+    const input = await reservedInput('Never written');
+    const id = await reread(noteId);
+    await reprocessings().fail(id, 'PROCESSING_TIMEOUT');
+    const job = { ...input.job, uploadId: id, reprocess: { noteId, requireText: true } };
+    await expect(stage({ job, summary: input.summary })).rejects.toBeInstanceOf(ReprocessingNotActiveError);
+    expect(await notesRepo.findByIdForUser(noteId, user.id)).toEqual(before);
   });
 });

@@ -9,6 +9,7 @@ import * as m0003 from './0003_user_ocr_languages.js';
 import * as m0004 from './0004_usage_across_accounts.js';
 import * as m0005 from './0005_notes_search.js';
 import * as m0006 from './0006_processing_uploads_index.js';
+import * as m0007 from './0007_note_reprocessing.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0004_usage_across_accounts': m0004,
   '0005_notes_search': m0005,
   '0006_processing_uploads_index': m0006,
+  '0007_note_reprocessing': m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -17,6 +17,7 @@ export const NOTE_COLUMNS = [
   'wordCount',
   'imageCount',
   'engine',
+  'titleEditedAt',
   'createdAt',
   'updatedAt',
 ] as const;

@@ -2,8 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, NoteKind, NoteRow } from '../schema.js';
 import { NOTE_KINDS } from '../schema.js';
 import { assertId, assertUuid, InvalidInputError, UploadNotActiveError, UploadNotFoundError } from '../errors.js';
-import { countWords, NOTES_SEARCH_MAX_LENGTH } from '@snapnotes/contracts';
+import { countWords, NOTES_SEARCH_MAX_LENGTH, type ImageMeta } from '@snapnotes/contracts';
 import { decodeListCursor, encodeListCursor } from './notes-cursor.js';
+import { rereadNote, type RereadNoteResult } from './notes-reread.js';
+import { noteImagesOf, type NoteImages } from './note-images.js';
+
+export type { NoteImageObject, NoteImages } from './note-images.js';
 import { searchNotes, type NoteSearchPage } from './notes-search.js';
 import { NOTE_COLUMNS, noteColumnsSql } from './note-columns.js';
 
@@ -19,6 +23,22 @@ export interface CreateNoteForUploadInput {
   kind: NoteKind;
   language: string | null;
   imageCount: number;
+  engine: string;
+  /** Per image in upload order, stored in uploads.image_meta with the note (what "Read again" rebuilds its job from). */
+  imageMeta?: ImageMeta[];
+}
+
+/** A re-read's new content for its note (NotesRepo.rereadNote); the title replaces the note's only if never renamed. */
+export interface RereadNoteContent {
+  reprocessingId: string;
+  noteId: number;
+  userId: number;
+  title: string;
+  keyPoints: string[];
+  detailedSummary: string;
+  originalText: string;
+  kind: NoteKind;
+  language: string | null;
   engine: string;
 }
 
@@ -39,14 +59,6 @@ export interface NotesPage {
   nextCursor: string | null;
 }
 
-/** One stored image of a note (NotesRepo.imagesForUser). */
-export interface NoteImageObject {
-  /** Position in the upload, 0-based. */
-  index: number;
-  key: string;
-  fileName: string | null;
-}
-
 export const MAX_TITLE_LENGTH = 200;
 const INT4_MAX = 2_147_483_647;
 
@@ -55,6 +67,16 @@ function beyondInt4(id: number): boolean {
   return Number.isSafeInteger(id) && id > INT4_MAX;
 }
 export const MAX_SEARCH_LENGTH = NOTES_SEARCH_MAX_LENGTH;
+
+/** The content checks shared by a new note and a re-read (the title is checked by checkTitle). */
+function checkContent(input: { keyPoints: unknown; kind: unknown }): void {
+  if (!Array.isArray(input.keyPoints) || !input.keyPoints.every((k) => typeof k === 'string')) {
+    throw new InvalidInputError('keyPoints must be an array of strings');
+  }
+  if (!NOTE_KINDS.includes(input.kind as NoteKind)) {
+    throw new InvalidInputError(`kind must be one of ${NOTE_KINDS.join(', ')} (got ${JSON.stringify(input.kind)})`);
+  }
+}
 
 function checkTitle(title: string): string {
   const trimmed = typeof title === 'string' ? title.trim() : '';
@@ -82,12 +104,7 @@ export class NotesRepo {
     assertUuid(input.uploadId);
     assertId(input.userId, 'User id');
     const title = checkTitle(input.title);
-    if (!Array.isArray(input.keyPoints) || !input.keyPoints.every((k) => typeof k === 'string')) {
-      throw new InvalidInputError('keyPoints must be an array of strings');
-    }
-    if (!NOTE_KINDS.includes(input.kind)) {
-      throw new InvalidInputError(`kind must be one of ${NOTE_KINDS.join(', ')} (got ${JSON.stringify(input.kind)})`);
-    }
+    checkContent(input);
     if (!Number.isInteger(input.imageCount) || input.imageCount < 0) {
       throw new InvalidInputError(`imageCount must be a non-negative integer (got ${input.imageCount})`);
     }
@@ -103,6 +120,7 @@ export class NotesRepo {
       imageCount: input.imageCount,
       engine: input.engine,
     };
+    const imageMeta = input.imageMeta ? JSON.stringify(input.imageMeta) : null;
     const { rows } = await sql<NoteRow>`
       with upload as (
         select id, user_id, status from uploads where id = ${input.uploadId}::uuid for update
@@ -117,7 +135,8 @@ export class NotesRepo {
         on conflict (upload_id) do nothing
         returning ${noteColumnsSql()}
       ), completed as (
-        update uploads set status = 'completed', note_id = inserted.id, finished_at = now()
+        update uploads set status = 'completed', note_id = inserted.id, finished_at = now(),
+                           image_meta = coalesce(${imageMeta}::jsonb, uploads.image_meta)
           from inserted
          where uploads.id = inserted.upload_id
         returning uploads.id
@@ -157,7 +176,7 @@ export class NotesRepo {
       if (!note) throw new Error(`Note for upload ${input.uploadId} was neither inserted nor found`);
       await trx
         .updateTable('uploads')
-        .set({ status: 'completed', noteId: note.id, finishedAt: new Date() })
+        .set({ status: 'completed', noteId: note.id, finishedAt: new Date(), ...(imageMeta ? { imageMeta } : {}) })
         .where('id', '=', input.uploadId)
         .execute();
       return { note, created: inserted !== undefined };
@@ -223,19 +242,37 @@ export class NotesRepo {
       .executeTakeFirst();
   }
 
-  /** Renames the user's note (trimmed, 1–200 characters); undefined when no such note of this user. */
+  /**
+   * Renames the user's note (trimmed, 1–200 characters); undefined when no such note of this user. The title is the
+   * user's from now on: a re-read keeps it (title_edited_at).
+   */
   async updateTitle(id: number, userId: number, title: string): Promise<NoteRow | undefined> {
     const trimmed = checkTitle(title);
     if (beyondInt4(id)) return undefined;
     assertId(id, 'Note id');
     assertId(userId, 'User id');
+    const now = new Date();
     return this.db
       .updateTable('notes')
-      .set({ title: trimmed, updatedAt: new Date() })
+      .set({ title: trimmed, titleEditedAt: now, updatedAt: now })
       .where('id', '=', id)
       .where('userId', '=', userId)
       .returning(NOTE_COLUMNS)
       .executeTakeFirst();
+  }
+
+  /**
+   * Writes a re-read's new content into its note and completes the re-read, atomically and idempotently (a retried
+   * job gets the note back with updated false). A re-read that is no longer 'processing' (given up, failed by the
+   * sweeper, its note deleted) writes nothing: ReprocessingNotActiveError, which the queue does not retry.
+   */
+  async rereadNote(input: RereadNoteContent): Promise<RereadNoteResult> {
+    assertUuid(input.reprocessingId, 'Re-read id');
+    assertId(input.noteId, 'Note id');
+    assertId(input.userId, 'User id');
+    const title = checkTitle(input.title);
+    checkContent(input);
+    return rereadNote(this.db, { ...input, title, wordCount: countWords(input.originalText) });
   }
 
   /**
@@ -260,24 +297,22 @@ export class NotesRepo {
   }
 
   /**
-   * The stored images of the user's note, in upload order: each one's object key and the file name the user gave
-   * it. Undefined when the user has no such note (another user's note is invisible); an empty list when the note
+   * The stored images of the user's note, in upload order: each one's object key, the file name the user gave it and
+   * its meta. Undefined when the user has no such note (another user's note is invisible); no images when the note
    * has no upload.
    */
-  async imagesForUser(id: number, userId: number): Promise<NoteImageObject[] | undefined> {
+  async imagesForUser(id: number, userId: number): Promise<NoteImages | undefined> {
     if (beyondInt4(id)) return undefined;
     assertId(id, 'Note id');
     assertId(userId, 'User id');
     const row = await this.db
       .selectFrom('notes')
       .leftJoin('uploads', 'uploads.id', 'notes.uploadId')
-      .select(['notes.id', 'uploads.objectKeys', 'uploads.fileNames'])
+      .select(['notes.id', 'uploads.id as uploadId', 'uploads.objectKeys', 'uploads.fileNames', 'uploads.imageMeta'])
       .where('notes.id', '=', id)
       .where('notes.userId', '=', userId)
       .executeTakeFirst();
-    if (!row) return undefined;
-    const names = row.fileNames ?? [];
-    return (row.objectKeys ?? []).map((key, index) => ({ index, key, fileName: names[index] ?? null }));
+    return row ? noteImagesOf(row) : undefined;
   }
 
   /** Totals computed from the user's note rows. */

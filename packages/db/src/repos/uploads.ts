@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ImageMeta } from '@snapnotes/contracts';
 import type { Database, UploadRow } from '../schema.js';
 import { assertId, assertUuid, InvalidInputError, pgCode } from '../errors.js';
 
@@ -123,19 +124,36 @@ export class UploadsRepo {
   }
 
   /**
-   * Runs `fn` under the sweep lock (a session-level advisory lock on one pinned connection; `fn` gets a repo on that
-   * connection, so a pool of one cannot deadlock), or returns { locked: false } at once when another sweep holds it.
-   * The lock goes with the session: a sweeper that dies releases it.
+   * Records the meta of an upload's images (migration 0007) when it has none yet: an upload made before it was kept,
+   * read from its objects once. Returns whether it was written (false: already there, or no such upload).
+   */
+  async fillImageMeta(id: string, meta: ImageMeta[]): Promise<boolean> {
+    assertUuid(id);
+    if (!Array.isArray(meta) || meta.length === 0) throw new InvalidInputError('meta must list every image');
+    const result = await this.db
+      .updateTable('uploads')
+      .set({ imageMeta: JSON.stringify(meta) })
+      .where('id', '=', id)
+      .where('imageMeta', 'is', null)
+      .where(sql<boolean>`cardinality(object_keys) = ${meta.length}::integer`)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Runs `fn` under the sweep lock (a session-level advisory lock on one pinned connection; `fn` gets a repo and the
+   * connection itself, so a pool of one cannot deadlock), or returns { locked: false } at once when another sweep
+   * holds it. The lock goes with the session: a sweeper that dies releases it.
    */
   async withSweepLock<T>(
-    fn: (repo: UploadsRepo) => Promise<T>,
+    fn: (repo: UploadsRepo, conn: Kysely<Database>) => Promise<T>,
   ): Promise<{ locked: true; value: T } | { locked: false }> {
     return this.db.connection().execute(async (conn) => {
       const { rows } = await sql<{ locked: boolean }>`
         select pg_try_advisory_lock(${SWEEP_LOCK_NAMESPACE}::integer, 0) as locked`.execute(conn);
       if (!rows[0]?.locked) return { locked: false as const };
       try {
-        return { locked: true as const, value: await fn(new UploadsRepo(conn)) };
+        return { locked: true as const, value: await fn(new UploadsRepo(conn), conn) };
       } finally {
         await sql`select pg_advisory_unlock(${SWEEP_LOCK_NAMESPACE}::integer, 0)`.execute(conn);
       }

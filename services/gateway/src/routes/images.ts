@@ -13,11 +13,18 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { ErrorCode, noteImageUrl, noteThumbnailUrl, thumbnailKey, type NoteImage } from '@snapnotes/contracts';
-import type { NoteImageObject } from '@snapnotes/db';
-import { ObjectNotFoundError } from '@snapnotes/storage';
+import {
+  ErrorCode,
+  noteImageUrl,
+  noteThumbnailUrl,
+  thumbnailKey,
+  uprightSize,
+  type NoteImage,
+} from '@snapnotes/contracts';
+import type { NoteImageObject, NoteImages } from '@snapnotes/db';
 import { currentUser } from '../guards.js';
 import { HttpError } from '../errors.js';
+import { isMissingObject, withImageMeta } from '../uploads/image-meta.js';
 import { THUMBNAIL_CONTENT_TYPE, thumbnailOf } from '../uploads/thumbnails.js';
 
 /** A year: the objects never change, and only the owner's browser keeps them. */
@@ -73,17 +80,17 @@ function notModified(reply: FastifyReply, etag: string) {
 
 export function registerImageRoutes(app: FastifyInstance): void {
   /** The caller's note's images (404 for any other note). */
-  async function imagesOf(req: FastifyRequest, rawId: string): Promise<{ id: number; images: NoteImageObject[] }> {
+  async function imagesOf(req: FastifyRequest, rawId: string): Promise<{ id: number; note: NoteImages }> {
     const user = await currentUser(req);
     const id = parseId(rawId);
-    const images = await app.deps.repos.notes.imagesForUser(id, user.id);
-    if (!images) throw NOT_FOUND();
-    return { id, images };
+    const note = await app.deps.repos.notes.imagesForUser(id, user.id);
+    if (!note) throw NOT_FOUND();
+    return { id, note };
   }
 
   async function imageOf(req: FastifyRequest, rawId: string, rawIndex: string): Promise<NoteImageObject> {
-    const { images } = await imagesOf(req, rawId);
-    const image = images[parseIndex(rawIndex)];
+    const { note } = await imagesOf(req, rawId);
+    const image = note.images[parseIndex(rawIndex)];
     if (!image) throw NOT_FOUND();
     return image;
   }
@@ -92,18 +99,24 @@ export function registerImageRoutes(app: FastifyInstance): void {
     try {
       return await app.deps.store.get(key);
     } catch (err) {
-      if (err instanceof ObjectNotFoundError || (err as { name?: string }).name === 'NoSuchKey') return undefined;
+      if (isMissingObject(err)) return undefined;
       throw err;
     }
   }
 
+  /** Each image with its size as a browser shows it (EXIF rotation applied); an older upload's is read once. */
   app.get<{ Params: { id: string } }>('/api/notes/:id/images', async (req): Promise<NoteImage[]> => {
-    const { id, images } = await imagesOf(req, req.params.id);
+    const { id, note } = await imagesOf(req, req.params.id);
+    const images = await withImageMeta(app.deps, note, req.log).catch((err: unknown) => {
+      req.log.error({ err, noteId: id }, 'could not read the size of older images');
+      return note.images; // the list without sizes: the images themselves are served by the routes below
+    });
     return images.map((image) => ({
       index: image.index,
       imageUrl: noteImageUrl(id, image.index),
       thumbnailUrl: noteThumbnailUrl(id, image.index),
       ...(image.fileName ? { fileName: image.fileName } : {}),
+      ...(image.meta ? uprightSize(image.meta) : {}),
     }));
   });
 

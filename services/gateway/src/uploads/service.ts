@@ -130,6 +130,7 @@ export class UploadService {
       bytes: sizeOf(img),
       width: img.width,
       height: img.height,
+      ...(img.orientation ? { orientation: img.orientation } : {}),
     }));
     let reservation: Awaited<ReturnType<Repositories['uploads']['reserve']>>;
     try {
