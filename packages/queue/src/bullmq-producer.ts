@@ -1,6 +1,6 @@
 /**
  * The BullMQ producer (gateway side): adds one flow per upload — `notes` ← `summarise` ← (`ocr`, `moderation`),
- * each on its own queue — and waits for the `notes` job with ONE shared QueueEvents. On failure it walks down
+ * each on its own queue; a note's re-read has no `moderation` job (UploadJob.reprocess) — and waits for the `notes` job with ONE shared QueueEvents. On failure it walks down
  * the flow to the real cause (DESIGN §2).
  */
 import type { Logger, NoteResult, QueueName, UploadJob } from '@snapnotes/contracts';
@@ -29,6 +29,9 @@ export type BullmqProducer = PipelineDriver & {
   /** Throws when Redis does not answer (for readiness checks). */
   ping(): Promise<void>;
 };
+
+/** The stages of a flow, children first. */
+const STAGE_ORDER = ['moderation', 'ocr', 'summarise', 'notes'] as const;
 
 export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProducer {
   checkPrefix(opts.prefix, 'createBullmqProducer');
@@ -81,8 +84,9 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
       queueName: 'notes',
       data,
       opts: { ...common, jobId: ids.notes },
-      // Moderation runs beside OCR; summarise joins both results (contracts: SummariseInput.moderation).
-      children: [child('summarise', [child('ocr'), child('moderation')])],
+      // Moderation runs beside OCR; summarise joins both results (contracts: SummariseInput.moderation). A re-read's
+      // images were accepted at upload: no moderation job.
+      children: [child('summarise', job.reprocess ? [child('ocr')] : [child('ocr'), child('moderation')])],
     };
   }
 
@@ -134,7 +138,8 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
   /** The first stage of the flow that has not completed (for the timeout message). */
   async function pendingStage(job: UploadJob): Promise<QueueName | undefined> {
     const ids = flowIds(job.uploadId);
-    for (const stage of ['moderation', 'ocr', 'summarise', 'notes'] as const) {
+    const stages = job.reprocess ? (['ocr', 'summarise', 'notes'] as const) : STAGE_ORDER;
+    for (const stage of stages) {
       const state = await queues[stage].getJobState(ids[stage]);
       if (state !== 'completed') return stage;
     }

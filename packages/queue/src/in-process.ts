@@ -1,6 +1,6 @@
 /**
  * The in-process driver (embedded mode without REDIS_URL): the same stages, order and payload checks as the
- * BullMQ flow, in one process: moderation beside OCR, then summarise, then notes. OCR pages of every upload
+ * BullMQ flow, in one process: moderation beside OCR (not for a note's re-read), then summarise, then notes. OCR pages of every upload
  * share ONE FIFO limiter of `ocrConcurrency`.
  */
 import { isPermanentError, isVerdictError, QueueName } from '@snapnotes/contracts';
@@ -126,7 +126,12 @@ export function createInProcessDriver(opts: InProcessDriverOptions): PipelineDri
       branchFailed.abort();
       throw err;
     };
-    const moderation = attempt('moderation', job, branchSignal, () => runModeration(handlers, job))
+    // A re-read of a note skips the image checks: its images were accepted at upload (UploadJob.reprocess).
+    const moderation = (
+      job.reprocess
+        ? Promise.resolve(undefined)
+        : attempt('moderation', job, branchSignal, () => runModeration(handlers, job))
+    )
       .then((result) => (done.add('moderation'), result))
       .catch(failFast);
     const pages = Promise.all(

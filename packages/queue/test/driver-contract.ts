@@ -125,6 +125,24 @@ export function describeDriverContract(name: string, harness: DriverHarness): vo
       expect(rec.notes).toHaveLength(0);
     });
 
+    it("runs a note's re-read without the image checks, as a flow of its own each time", async () => {
+      const { handlers, rec } = recordingHandlers();
+      const driver = await harness.start(handlers, { ocrConcurrency: 2 });
+      const reprocess = { noteId: 42, requireText: true };
+      const [first, second] = [makeUpload(2, { reprocess }), makeUpload(2, { reprocess })];
+
+      expect(await driver.run(first!, { timeoutMs })).toEqual({ noteId: 1, created: true });
+      expect(await driver.run(second!, { timeoutMs })).toEqual({ noteId: 2, created: true });
+
+      expect(rec.moderation).toEqual([]);
+      expect(rec.ocr).toHaveLength(4);
+      expect(rec.summarise.map((input) => input.moderation)).toEqual([undefined, undefined]);
+      expect(rec.notes.map((input) => [input.job.uploadId, input.job.reprocess])).toEqual([
+        [first!.uploadId, reprocess],
+        [second!.uploadId, reprocess],
+      ]);
+    });
+
     it('hands a verdict from summarise to the caller', async () => {
       const { handlers, rec } = recordingHandlers({
         summarise: async () => {

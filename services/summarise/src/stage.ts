@@ -109,6 +109,12 @@ export function createSummariseStage(deps: SummariseStageDeps): StageHandlers['s
       }
       log.info({ pages: withText.length }, 'text pages held only noise after cleaning; describing the images instead');
     }
+    if (job.reprocess?.requireText) {
+      // A re-read of a note made from text that reads none this time: the note keeps its text (DECISIONS "Read
+      // again"), rather than becoming a description of its images.
+      log.info({ pages: ordered.length }, 're-read found no text');
+      throw nothingExtracted();
+    }
 
     const images = [...job.images].sort((a, b) => a.index - b.index);
     const loaded = await Promise.all(

@@ -322,15 +322,16 @@ describe('summarise stage: images without text', () => {
     expect(moderator.checked).toEqual([]);
   });
 
-  it('describes the images when the text pages held only noise', async () => {
+  /** The stage over the local summariser, with one job's photo of the sky in the store. */
+  async function skyStage() {
     const j = job([{ name: 'sky.jpg', type: 'image/jpeg' }]);
     const store = createMemoryStore({ [j.images[0]!.key]: await photoImage(320, 200) });
-    const stage = createSummariseStage({
-      store,
-      summariser: local,
-      textModerator: wordModerator('x'),
-      logger: recordingLogger(),
-    });
+    const logger = recordingLogger();
+    return { j, stage: createSummariseStage({ store, summariser: local, textModerator: wordModerator('x'), logger }) };
+  }
+
+  it('describes the images when the text pages held only noise', async () => {
+    const { j, stage } = await skyStage();
     const result = await stage({ job: j, pages: [page(0, 'sky.jpg', '| — ~\n• •\n|||', true)] });
     expect(result.kind).toBe('description');
     expect(result.title).toBe('Photo with blue and green tones');
@@ -348,6 +349,16 @@ describe('summarise stage: images without text', () => {
     const err = await stage({ job: j, pages: [page(0, 'broken.png', '', false)] }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(VerdictError);
     expect((err as VerdictError).verdict.code).toBe('NOTHING_EXTRACTED');
+  });
+
+  it('gives a re-read of a text note that reads no text the nothing-extracted verdict, describing nothing', async () => {
+    const { j, stage } = await skyStage();
+    const pages = [page(0, 'sky.jpg', '', false)];
+    const reread = (requireText: boolean) => stage({ job: { ...j, reprocess: { noteId: 3, requireText } }, pages });
+    const err = await reread(true).catch((e: unknown) => e);
+    expect((err as VerdictError).verdict.code).toBe('NOTHING_EXTRACTED');
+    // A note that was a description may be described again (by a vision model configured since, say).
+    expect((await reread(false)).kind).toBe('description');
   });
 
   it('lets a missing object fail as an ordinary (retryable) error', async () => {
