@@ -77,8 +77,13 @@ describe('DELETE /api/user', () => {
     const up = await c.upload([{ name: 'd.png', data: await renderScreenshot({ lines: ['Dana private notes'] }) }]);
     expect(up.status).toBe(200);
     const [upload] = await db.repos.uploads.listByUser(c.id);
-    const keys = jobKeys(upload!.id, 1);
+    // A "Read again" of the note: its jobs hold the text too, under the re-read's own id.
+    const [note] = await db.repos.notes.listByUser(c.id);
+    expect((await c.send('POST', `/api/notes/${note!.id}/reprocess`)).status).toBe(200);
+    const [reread] = await db.db.selectFrom('noteReprocessings').select('id').where('userId', '=', c.id).execute();
+    const keys = [...jobKeys(upload!.id, 1), ...jobKeys(reread!.id, 1)];
     expect(await redis.exists(...keys)).toBeGreaterThan(0); // completed jobs are kept an hour
+    expect(await redis.exists(...jobKeys(reread!.id, 1))).toBe(3); // notes, summarise, ocr: no image checks
     const subscription = await subscribe(c);
     const customer = subscription.customer;
     const sent = await c.send('POST', '/api/feedback', {

@@ -74,12 +74,16 @@ describe('owner-only image routes', () => {
         imageUrl: `/api/notes/${note.id}/images/0`,
         thumbnailUrl: `/api/notes/${note.id}/images/0/thumbnail`,
         fileName: 'cycle.png',
+        width: 1280,
+        height: 800,
       },
       {
         index: 1,
         imageUrl: `/api/notes/${note.id}/images/1`,
         thumbnailUrl: `/api/notes/${note.id}/images/1/thumbnail`,
         fileName: 'photo.jpg',
+        width: 1280, // as shown: the photo's pixels are stored on their side (EXIF orientation 6)
+        height: 800,
       },
     ]);
   });

@@ -174,13 +174,41 @@ describe('sweeper', () => {
     const done = lines.find((l) => l.msg === 'sweep done');
     expect(done?.level).toBe('info');
     expect(Object.keys(done?.obj as object).sort()).toEqual(
-      ['failedUploads', 'ms', 'orphanedObjects', 'scannedObjects', 'staleObjects'].sort(),
+      ['failedReprocessings', 'failedUploads', 'ms', 'orphanedObjects', 'scannedObjects', 'staleObjects'].sort(),
     );
     expect(JSON.stringify(lines)).not.toMatch(/users\/|page \d\.png/);
 
     // A second sweep finds nothing left to do.
     expect(await sweeper.sweep()).toMatchObject({ failedUploads: 0, staleObjects: 0, orphanedObjects: 0 });
     expect((await db.repos.uploads.findById(fresh.id))?.status).toBe('processing');
+  });
+
+  it('fails a re-read left processing by a gateway that died, and keeps its note and images', async () => {
+    await clearBucket();
+    const staleAfterMs = 10 * MINUTE;
+    const live = await completed(userA);
+    const start = () =>
+      db.repos.reprocessings.start({ id: randomUUID(), noteId: live.noteId, userId: userA, languages: ['eng'] });
+    const stuck = await start();
+    expect(stuck.ok).toBe(true);
+    expect(await start()).toEqual({ ok: false, reason: 'in-progress' });
+    // Started 11 minutes ago by a gateway that is gone.
+    const client = new pg.Client({ connectionString: config.DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(`update note_reprocessings set created_at = now() - interval '11 minutes'`);
+    } finally {
+      await client.end();
+    }
+    const before = await db.repos.notes.findByIdForUser(live.noteId, userA);
+
+    const result = await createSweeper({ db: db.db, store, logger }, { staleAfterMs, orphanMinAgeMs: 0 }).sweep();
+
+    expect(result).toMatchObject({ failedReprocessings: 1, failedUploads: 0, staleObjects: 0, orphanedObjects: 0 });
+    expect(await store.list('')).toEqual(sorted(live.keys));
+    expect(await db.repos.notes.findByIdForUser(live.noteId, userA)).toEqual(before);
+    // The note can be read again.
+    expect((await start()).ok).toBe(true);
   });
 
   it('deletes the objects no upload owns and keeps every live upload’s objects and every foreign key', async () => {
@@ -265,6 +293,7 @@ describe('sweeper', () => {
         locked: false,
         failedUploads: 0,
         staleObjects: 0,
+        failedReprocessings: 0,
         scannedObjects: 0,
         orphanedObjects: 0,
       });

@@ -1,7 +1,7 @@
 /**
  * The in-process driver (embedded mode without REDIS_URL): the same stages, order and payload checks as the
- * BullMQ flow, in one process: moderation beside OCR (not for a note's re-read), then summarise, then notes. OCR pages of every upload
- * share ONE FIFO limiter of `ocrConcurrency`.
+ * BullMQ flow, in one process: moderation beside OCR (not for a note's re-read), then summarise, then notes. OCR
+ * pages of every upload share ONE FIFO limiter of `ocrConcurrency`.
  */
 import { isPermanentError, isVerdictError, QueueName } from '@snapnotes/contracts';
 import type { Logger, NoteResult, StageHandlers, UploadJob } from '@snapnotes/contracts';

@@ -5,4 +5,11 @@ export * from './worker.js';
 export * from './metrics.js';
 export * from './log-context.js';
 export * from './ops-access.js';
-export { createSweeper, startSweeper, staleUploadAgeMs, STALE_UPLOAD_CODE, type SweepResult } from './sweeper.js';
+export {
+  createSweeper,
+  startSweeper,
+  staleUploadAgeMs,
+  STALE_REPROCESSING_CODE,
+  STALE_UPLOAD_CODE,
+  type SweepResult,
+} from './sweeper.js';

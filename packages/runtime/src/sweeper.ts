@@ -3,7 +3,9 @@
  * lock for the whole deployment:
  *
  * 1. fails the uploads still 'processing' long after any gateway would have given them up (their gateway died
- *    mid-upload), which gives their allowance back as any failed upload does, and deletes their objects;
+ *    mid-upload), which gives their allowance back as any failed upload does, and deletes their objects; and the
+ *    re-reads of notes ("Read again") still 'processing' as long, so their note can be read again: a re-read's images
+ *    are its note's, and stay;
  * 2. walks part of the bucket (`users/`, a page budget per sweep, continuing where the last sweep stopped) and deletes
  *    the old objects that no upload owns any more: the upload row is gone (account deleted), failed or rejected, or
  *    completed and its note deleted (a gateway that died between deleting the note and its images).
@@ -15,7 +17,7 @@
 import { Counter, type Registry } from 'prom-client';
 import type { Config } from '@snapnotes/config';
 import { withThumbnailKeys, type Logger, type ObjectStore } from '@snapnotes/contracts';
-import { UploadsRepo, type Database, type Kysely } from '@snapnotes/db';
+import { NoteReprocessingsRepo, UploadsRepo, type Database, type Kysely } from '@snapnotes/db';
 import type { S3Store } from '@snapnotes/storage';
 
 /** What a sweep needs of the store: S3Store, or the embedded start's withRecentWrites over it. */
@@ -49,6 +51,8 @@ export interface SweepResult {
   failedUploads: number;
   /** Objects of those uploads, deleted. */
   staleObjects: number;
+  /** Re-reads of notes that were stuck in 'processing' and are now failed (their notes and images untouched). */
+  failedReprocessings: number;
   /** Objects under `users/` looked at, and those deleted because no upload owns them. */
   scannedObjects: number;
   orphanedObjects: number;
@@ -67,6 +71,8 @@ export interface RunningSweeper {
 /** The error code of an upload the sweeper failed (uploads.error_code). */
 export const STALE_UPLOAD_CODE = 'PROCESSING_ABANDONED';
 const STALE_UPLOAD_MESSAGE = 'Processing never finished (the gateway stopped); failed by the sweeper';
+/** The error code of a re-read the sweeper failed (note_reprocessings.error_code). */
+export const STALE_REPROCESSING_CODE = 'REPROCESSING_ABANDONED';
 
 /**
  * The keys the gateway writes (services/gateway/src/uploads/service.ts): users/<user>/uploads/<upload uuid>/<n>.<ext>
@@ -87,6 +93,11 @@ const DEFAULT_BATCH_SIZE = 100;
  */
 export function staleUploadAgeMs(config: Pick<Config, 'PROCESSING_TIMEOUT_MS'>): number {
   return 2 * config.PROCESSING_TIMEOUT_MS + 30_000 + STALE_MARGIN_MS;
+}
+
+/** A sweep's result before it did anything (or when another sweep held the lock: `locked` false). */
+function nothingSwept(locked: boolean): SweepResult {
+  return { locked, failedUploads: 0, staleObjects: 0, failedReprocessings: 0, scannedObjects: 0, orphanedObjects: 0 };
 }
 
 function counter<L extends string>(registry: Registry | undefined, name: string, help: string, labelNames: L[]) {
@@ -130,17 +141,21 @@ export function createSweeper(deps: SweeperDeps, opts: SweepOptions): Sweeper {
     'Objects the sweeper deleted: reason stale_upload or orphan.',
     ['reason'],
   );
+  const reprocessingsFailed = counter(
+    deps.registry,
+    'snapnotes_sweep_reprocessings_failed_total',
+    'Re-reads of notes stuck in processing that the sweeper failed.',
+    [],
+  );
   /** Where the walk of the bucket goes on at the next sweep (undefined: from the start). */
   let cursor: string | undefined;
 
-  async function sweepLocked(repo: UploadsRepo, signal: AbortSignal | undefined): Promise<SweepResult> {
-    const result: SweepResult = {
-      locked: true,
-      failedUploads: 0,
-      staleObjects: 0,
-      scannedObjects: 0,
-      orphanedObjects: 0,
-    };
+  async function sweepLocked(
+    repo: UploadsRepo,
+    conn: Kysely<Database>,
+    signal: AbortSignal | undefined,
+  ): Promise<SweepResult> {
+    const result = nothingSwept(true);
     const now = clock().getTime();
 
     // 1. Uploads whose gateway died. Failed first, then their objects deleted: if the delete fails, the walk below
@@ -160,6 +175,15 @@ export function createSweeper(deps: SweeperDeps, opts: SweepOptions): Sweeper {
         objectsDeleted?.inc({ reason: 'stale_upload' }, keys.length);
       }
       if (failed.length < batchSize) break;
+    }
+    // Re-reads whose gateway died: failed, nothing deleted (the images are the note's, which is unchanged).
+    const reprocessings = new NoteReprocessingsRepo(conn);
+    for (;;) {
+      if (signal?.aborted) return result;
+      const failed = await reprocessings.failStale(staleBefore, STALE_REPROCESSING_CODE, batchSize);
+      result.failedReprocessings += failed;
+      reprocessingsFailed?.inc(failed);
+      if (failed < batchSize) break;
     }
 
     // 2. Objects no upload owns, a page at a time.
@@ -197,7 +221,7 @@ export function createSweeper(deps: SweeperDeps, opts: SweepOptions): Sweeper {
       const started = performance.now();
       let outcome: { locked: true; value: SweepResult } | { locked: false };
       try {
-        outcome = await new UploadsRepo(deps.db).withSweepLock((repo) => sweepLocked(repo, signal));
+        outcome = await new UploadsRepo(deps.db).withSweepLock((repo, conn) => sweepLocked(repo, conn, signal));
       } catch (err) {
         sweeps?.inc({ outcome: 'failed' });
         throw err;
@@ -205,18 +229,20 @@ export function createSweeper(deps: SweeperDeps, opts: SweepOptions): Sweeper {
       if (!outcome.locked) {
         sweeps?.inc({ outcome: 'skipped' });
         logger.debug('sweep skipped: another sweep holds the lock');
-        return { locked: false, failedUploads: 0, staleObjects: 0, scannedObjects: 0, orphanedObjects: 0 };
+        return nothingSwept(false);
       }
       sweeps?.inc({ outcome: 'swept' });
       const result = outcome.value;
       const fields = {
         failedUploads: result.failedUploads,
         staleObjects: result.staleObjects,
+        failedReprocessings: result.failedReprocessings,
         scannedObjects: result.scannedObjects,
         orphanedObjects: result.orphanedObjects,
         ms: Math.round(performance.now() - started),
       };
-      if (result.failedUploads + result.staleObjects + result.orphanedObjects > 0) logger.info(fields, 'sweep done');
+      const changed = result.failedUploads + result.staleObjects + result.failedReprocessings + result.orphanedObjects;
+      if (changed > 0) logger.info(fields, 'sweep done');
       else logger.debug(fields, 'sweep done');
       return result;
     },

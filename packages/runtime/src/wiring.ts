@@ -8,6 +8,7 @@ import {
   createDatabase,
   FeedbackRepo,
   migrateToLatest,
+  NoteReprocessingsRepo,
   NotesRepo,
   StripeEventsRepo,
   SubscriptionsRepo,
@@ -23,6 +24,8 @@ export interface Repositories {
   users: UsersRepo;
   uploads: UploadsRepo;
   notes: NotesRepo;
+  /** "Read again": one row per re-read of a note. */
+  reprocessings: NoteReprocessingsRepo;
   subscriptions: SubscriptionsRepo;
   feedback: FeedbackRepo;
   stripeEvents: StripeEventsRepo;
@@ -33,6 +36,7 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     users: new UsersRepo(db),
     uploads: new UploadsRepo(db),
     notes: new NotesRepo(db),
+    reprocessings: new NoteReprocessingsRepo(db),
     subscriptions: new SubscriptionsRepo(db),
     feedback: new FeedbackRepo(db),
     stripeEvents: new StripeEventsRepo(db),

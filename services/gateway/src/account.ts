@@ -40,7 +40,8 @@ export interface AccountDeletionReport {
  *    cannot be stopped must not outlive the account).
  * 2. The account's sessions are revoked in Firebase (every device signs out; the verified-token cache forgets the
  *    uid). Fails: 503, the account is kept.
- * 3. The queue jobs of every upload (OCR text, summaries), then the S3 objects under users/<id>/.
+ * 3. The queue jobs of every upload and every note's re-read (OCR text, summaries), then the S3 objects under
+ *    users/<id>/.
  * 4. One transaction: the month's used uploads move to account_usage under the usage key, the deletion time is
  *    recorded, feedback rows are deleted, the user row goes (notes, uploads, subscription rows cascade).
  */
@@ -81,9 +82,12 @@ export async function deleteAccount(
   }
 
   const uploads = await deps.repos.uploads.listByUser(user.id);
-  const jobs = await deps.pipeline.forgetUploads(
-    uploads.map((u) => ({ uploadId: u.id, imageCount: Math.max(u.imageCount, u.objectKeys.length) })),
-  );
+  // A re-read's jobs are keyed by its own id as an upload's are by the upload's ("Read again").
+  const rereads = await deps.repos.reprocessings.listForUser(user.id);
+  const jobs = await deps.pipeline.forgetUploads([
+    ...uploads.map((u) => ({ uploadId: u.id, imageCount: Math.max(u.imageCount, u.objectKeys.length) })),
+    ...rereads.map((r) => ({ uploadId: r.id, imageCount: r.imageCount })),
+  ]);
   const keys = await deps.store.list(`users/${user.id}/`);
   await deps.store.deleteMany(keys);
 

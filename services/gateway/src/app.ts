@@ -24,6 +24,7 @@ import { REVOCATION_CHECKED_ROUTES } from './guards.js';
 import { registerNotesRoutes } from './routes/notes.js';
 import { registerImageRoutes } from './routes/images.js';
 import { registerUploadRoutes } from './routes/upload.js';
+import { registerReprocessRoutes } from './routes/reprocess.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerSettingsRoutes } from './routes/settings.js';
 import { registerMiscRoutes } from './routes/misc.js';
@@ -102,6 +103,7 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   registerImageRoutes(app);
   registerRateLimit(app);
   registerUploadRoutes(app);
+  registerReprocessRoutes(app); // shares the uploads' admission and rate limit
   registerBillingRoutes(app);
   // The revocation-checked routes are found by method and path: a renamed route must not silently lose the check.
   app.addHook('onReady', async () => {

@@ -49,18 +49,40 @@ export interface UploadRateLimiterOptions {
   logger?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
+/** "Try again in N minutes." for a Retry-After in seconds (at least one minute). */
+function tryAgainIn(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
 /** The 429 reply's message: says the rule and when to come back. */
 export function rateLimitMessage(
   retryAfterSeconds: number,
   images = RATE_LIMIT_IMAGES,
   windowSeconds = RATE_LIMIT_WINDOW_SECONDS,
 ) {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   const windowMinutes = Math.round(windowSeconds / 60);
   return (
     `Too many uploads: you can upload at most ${images} screenshots every ${windowMinutes} minutes. ` +
-    `Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`
+    tryAgainIn(retryAfterSeconds)
   );
+}
+
+/**
+ * The same limit's 429 for "Read again", which counts the note's images against it: the rule in its words. `err` is
+ * the limiter's 429 (its Retry-After is kept); anything else is returned as it is.
+ */
+export function asRereadRateLimit(
+  err: unknown,
+  images = RATE_LIMIT_IMAGES,
+  windowSeconds = RATE_LIMIT_WINDOW_SECONDS,
+): unknown {
+  if (!(err instanceof HttpError) || err.code !== ErrorCode.RateLimited) return err;
+  const retryAfter = Number(err.headers['retry-after']) || windowSeconds;
+  const message =
+    `Too many screenshots read: uploads and "Read again" together read at most ${images} screenshots every ` +
+    `${Math.round(windowSeconds / 60)} minutes. ${tryAgainIn(retryAfter)}`;
+  return new HttpError(429, ErrorCode.RateLimited, message, {}, err.headers);
 }
 
 export function createUploadRateLimiter(opts: UploadRateLimiterOptions): UploadRateLimiter {
@@ -210,10 +232,9 @@ export function feedbackRateLimitMessage(
   limit = FEEDBACK_LIMIT,
   windowSeconds = FEEDBACK_WINDOW_SECONDS,
 ) {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return (
     `Too much feedback at once: you can send at most ${limit} messages every ${Math.round(windowSeconds / 60)} minutes. ` +
-    `Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`
+    tryAgainIn(retryAfterSeconds)
   );
 }
 

@@ -8,6 +8,7 @@ import type { ImageMeta } from '@snapnotes/contracts';
 import type { Database, NoteKind, NoteReprocessingRow } from '../schema.js';
 import { assertId, assertUuid, InvalidInputError, pgCode } from '../errors.js';
 import { noteImagesOf, type NoteImageObject } from './note-images.js';
+import { staleProcessingIds } from './stale.js';
 
 export interface StartReprocessingInput {
   /** A new uuid: the re-read's id and its job's uploadId. */
@@ -118,26 +119,10 @@ export class NoteReprocessingsRepo {
    * the notes stage holds are skipped, as the sweeper does for uploads.
    */
   async failStale(createdBefore: Date, code: string, limit: number): Promise<number> {
-    if (!(createdBefore instanceof Date) || Number.isNaN(createdBefore.getTime())) {
-      throw new InvalidInputError('createdBefore must be a valid Date');
-    }
-    if (!Number.isInteger(limit) || limit < 1) {
-      throw new InvalidInputError(`limit must be a positive integer (got ${limit})`);
-    }
     const failed = await this.db
       .updateTable('noteReprocessings')
       .set({ status: 'failed', errorCode: code, finishedAt: new Date() })
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('noteReprocessings')
-          .select('id')
-          .where('status', '=', 'processing')
-          .where('createdAt', '<', createdBefore)
-          .orderBy('createdAt')
-          .limit(limit)
-          .forUpdate()
-          .skipLocked(),
-      )
+      .where('id', 'in', staleProcessingIds(this.db, 'noteReprocessings', createdBefore, limit))
       .where('status', '=', 'processing')
       .returning('id')
       .execute();

@@ -8,10 +8,8 @@ import { ReprocessingNotActiveError } from '../errors.js';
 import type { Database, NoteKind, NoteRow } from '../schema.js';
 import { NOTE_COLUMNS, noteColumnsSql } from './note-columns.js';
 
-export interface RereadNoteInput {
-  /** note_reprocessings.id: the job's uploadId. */
-  reprocessingId: string;
-  noteId: number;
+/** What a summary gives a note, new (NotesRepo.createForUpload) or read again (NotesRepo.rereadNote). */
+export interface NoteContent {
   userId: number;
   title: string;
   keyPoints: string[];
@@ -19,8 +17,14 @@ export interface RereadNoteInput {
   originalText: string;
   kind: NoteKind;
   language: string | null;
-  wordCount: number;
   engine: string;
+}
+
+export interface RereadNoteInput extends NoteContent {
+  /** note_reprocessings.id: the job's uploadId. */
+  reprocessingId: string;
+  noteId: number;
+  wordCount: number;
 }
 
 export interface RereadNoteResult {

@@ -4,7 +4,7 @@ import { NOTE_KINDS } from '../schema.js';
 import { assertId, assertUuid, InvalidInputError, UploadNotActiveError, UploadNotFoundError } from '../errors.js';
 import { countWords, NOTES_SEARCH_MAX_LENGTH, type ImageMeta } from '@snapnotes/contracts';
 import { decodeListCursor, encodeListCursor } from './notes-cursor.js';
-import { rereadNote, type RereadNoteResult } from './notes-reread.js';
+import { rereadNote, type NoteContent, type RereadNoteResult } from './notes-reread.js';
 import { noteImagesOf, type NoteImages } from './note-images.js';
 
 export type { NoteImageObject, NoteImages } from './note-images.js';
@@ -13,33 +13,17 @@ import { NOTE_COLUMNS, noteColumnsSql } from './note-columns.js';
 
 export { escapeLike } from './notes-search.js';
 
-export interface CreateNoteForUploadInput {
+export interface CreateNoteForUploadInput extends NoteContent {
   uploadId: string;
-  userId: number;
-  title: string;
-  keyPoints: string[];
-  detailedSummary: string;
-  originalText: string;
-  kind: NoteKind;
-  language: string | null;
   imageCount: number;
-  engine: string;
   /** Per image in upload order, stored in uploads.image_meta with the note (what "Read again" rebuilds its job from). */
   imageMeta?: ImageMeta[];
 }
 
 /** A re-read's new content for its note (NotesRepo.rereadNote); the title replaces the note's only if never renamed. */
-export interface RereadNoteContent {
+export interface RereadNoteContent extends NoteContent {
   reprocessingId: string;
   noteId: number;
-  userId: number;
-  title: string;
-  keyPoints: string[];
-  detailedSummary: string;
-  originalText: string;
-  kind: NoteKind;
-  language: string | null;
-  engine: string;
 }
 
 export interface CreateNoteResult {

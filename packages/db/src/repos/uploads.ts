@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ImageMeta } from '@snapnotes/contracts';
 import type { Database, UploadRow } from '../schema.js';
 import { assertId, assertUuid, InvalidInputError, pgCode } from '../errors.js';
+import { staleProcessingIds } from './stale.js';
 
 /** Namespace (first key) of the per-user advisory lock taken by reserve(); the second key is the user id. */
 export const RESERVE_LOCK_NAMESPACE = 0x534e5550; // 'SNUP'
@@ -172,25 +173,10 @@ export class UploadsRepo {
     message: string,
     limit: number,
   ): Promise<Array<Pick<UploadRow, 'id' | 'userId' | 'objectKeys'>>> {
-    if (!(createdBefore instanceof Date) || Number.isNaN(createdBefore.getTime())) {
-      throw new InvalidInputError('createdBefore must be a valid Date');
-    }
-    if (!Number.isInteger(limit) || limit < 1)
-      throw new InvalidInputError(`limit must be a positive integer (got ${limit})`);
     return this.db
       .updateTable('uploads')
       .set({ status: 'failed', errorCode: code, errorMessage: message.slice(0, 2000), finishedAt: new Date() })
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('uploads')
-          .select('id')
-          .where('status', '=', 'processing')
-          .where('createdAt', '<', createdBefore)
-          .orderBy('createdAt')
-          .limit(limit)
-          .forUpdate()
-          .skipLocked(),
-      )
+      .where('id', 'in', staleProcessingIds(this.db, 'uploads', createdBefore, limit))
       .where('status', '=', 'processing')
       .returning(['id', 'userId', 'objectKeys'])
       .execute();

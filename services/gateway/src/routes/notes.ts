@@ -11,7 +11,8 @@ import { InvalidCursorError, toApiNote, toApiSearchResult } from '@snapnotes/db'
 import { currentUser, ownUser } from '../guards.js';
 import { HttpError } from '../errors.js';
 
-function noteId(raw: string): number {
+/** A note id from the path; anything that cannot be one is 404 (never 400: nothing tells what ids exist). */
+export function noteId(raw: string): number {
   if (!/^\d{1,12}$/.test(raw)) throw new HttpError(404, ErrorCode.NotFound, 'Note not found.');
   return Number(raw);
 }

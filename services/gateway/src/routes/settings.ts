@@ -42,8 +42,13 @@ export function parseSettingsBody(body: unknown, config: LanguageConfig): { ocrL
   if (!parsed.success) {
     throw new HttpError(400, ErrorCode.BadRequest, parsed.error.issues[0]?.message ?? 'Invalid settings.');
   }
-  const { ocrLanguages } = parsed.data;
-  const unknown = ocrLanguages.filter((code) => !config.OCR_LANGUAGES.includes(code));
+  checkOffered(parsed.data.ocrLanguages, config);
+  return parsed.data;
+}
+
+/** 400 naming every language this server's OCR does not offer (settings, "Read again"). */
+export function checkOffered(languages: readonly string[], config: Pick<Config, 'OCR_LANGUAGES'>): void {
+  const unknown = languages.filter((code) => !config.OCR_LANGUAGES.includes(code));
   if (unknown.length > 0) {
     throw new HttpError(
       400,
@@ -52,7 +57,6 @@ export function parseSettingsBody(body: unknown, config: LanguageConfig): { ocrL
         `this server reads. Choose from: ${config.OCR_LANGUAGES.join(', ')}.`,
     );
   }
-  return { ocrLanguages };
 }
 
 export function registerSettingsRoutes(app: FastifyInstance): void {

@@ -61,8 +61,10 @@ export class UploadAdmission {
    * Decides from the (already looked-up) allowance and takes the places, in one synchronous step. `remaining` is
    * null for subscribers. Uploads admitted but not yet reserved count against the allowance, as reserved ones do
    * in the database ("uploads in progress count"), so 20 simultaneous uploads with one left admit exactly one.
+   * `body: false` (a note's re-read, which reads its images from the store, not from the request) takes the user's
+   * place only: the gateway-wide places are for bodies being received.
    */
-  admit(userId: number, remaining: number | null): AdmissionTicket {
+  admit(userId: number, remaining: number | null, { body = true }: { body?: boolean } = {}): AdmissionTicket {
     if (remaining !== null && remaining - (this.unreserved.get(userId) ?? 0) <= 0) {
       throw upgradeRequired();
     }
@@ -76,7 +78,7 @@ export class UploadAdmission {
         { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
       );
     }
-    if (this.bodies >= this.overall) throw serverBusy();
+    if (body && this.bodies >= this.overall) throw serverBusy();
     const add = (map: Map<number, number>, delta: number) => {
       const next = (map.get(userId) ?? 0) + delta;
       if (next <= 0) map.delete(userId);
@@ -84,9 +86,9 @@ export class UploadAdmission {
     };
     add(this.active, 1);
     if (remaining !== null) add(this.unreserved, 1);
-    this.bodies++;
+    if (body) this.bodies++;
     let holdsReservation = remaining !== null;
-    let holdsBody = true;
+    let holdsBody = body;
     let holdsUser = true;
     const ticket: AdmissionTicket = {
       subscribed: remaining === null,

@@ -1,0 +1,253 @@
+/**
+ * The OpenAPI entries of the notes routes (the list, search, rename, delete, images, upload and "Read again"),
+ * merged into ROUTE_DOCS (openapi-routes.ts).
+ */
+import {
+  ErrorCode,
+  MAX_FILE_BYTES,
+  MAX_FILES_PER_UPLOAD,
+  MAX_OCR_LANGUAGES,
+  NEXT_CURSOR_HEADER,
+  NOTES_PAGE_DEFAULT,
+  NOTES_PAGE_MAX,
+  NOTES_SEARCH_MAX_LENGTH,
+  noteImageSchema,
+  noteSchema,
+  noteSearchMatchSchema,
+  reprocessNoteBodySchema,
+  THUMBNAIL_MAX_SIDE,
+  updateTitleBodySchema,
+} from '@snapnotes/contracts';
+import {
+  authErrors,
+  bearer,
+  error,
+  jsonSchema,
+  noteIdParam,
+  noteImageParams,
+  ok,
+  ownerErrors,
+  userIdParam,
+  type JsonSchema,
+  type RouteDoc,
+} from './openapi-common.js';
+
+/** A note of GET /api/notes/{userId}; a search result also has `match`. */
+const noteJson = jsonSchema(noteSchema, 'output');
+const noteListItem: JsonSchema = {
+  ...noteJson,
+  properties: {
+    ...(noteJson.properties as JsonSchema),
+    match: {
+      ...jsonSchema(noteSearchMatchSchema, 'output'),
+      description:
+        'Search results only: the field that matched, a plain-text snippet of it (not HTML; "…" where cut) and the ' +
+        '[start, end) ranges of the matched words in the snippet (UTF-16 code units, as JavaScript indexes strings).',
+    },
+  },
+};
+
+export const NOTE_ROUTE_DOCS: Record<string, RouteDoc> = {
+  'GET /api/notes/:userId': {
+    tags: ['notes'],
+    summary: 'The caller’s notes, newest first; one page of them; or a ranked search',
+    description:
+      'Without query parameters: every note, newest first (SPEC §7). ' +
+      `With \`limit\` (1–${NOTES_PAGE_MAX}) and/or \`cursor\`: one page of that same list (keyset paging on ` +
+      'created_at and id: notes added or deleted while a client pages never make another note be skipped or sent ' +
+      `twice; \`cursor\` alone pages by ${NOTES_PAGE_DEFAULT}). ` +
+      `With \`q\`: one page (\`limit\`, default ${NOTES_PAGE_DEFAULT}) of ranked search results, each note with ` +
+      '`match`: first notes holding the words (full text search in the note’s language and as written, quoted ' +
+      'phrases, `or`, `-word`; ranked by field, title first), then notes holding the text as typed anywhere in a ' +
+      'field (partial words, short or odd text), then notes holding a close spelling (typos). ' +
+      `The next page’s cursor comes in the ${NEXT_CURSOR_HEADER} header, absent on the last page; send it back ` +
+      'unchanged with the same `q`.',
+    security: bearer,
+    params: userIdParam,
+    querystring: {
+      type: 'object',
+      properties: {
+        q: {
+          type: 'string',
+          description: `Search text (trimmed; cut to ${NOTES_SEARCH_MAX_LENGTH} characters; blank = no search).`,
+        },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          maximum: NOTES_PAGE_MAX,
+          description:
+            'Page size. Without limit, cursor and q the route lists every note; ' +
+            `a search, or a cursor alone, pages by ${NOTES_PAGE_DEFAULT}.`,
+        },
+        cursor: {
+          type: 'string',
+          pattern: '^[A-Za-z0-9_-]{1,256}$',
+          description: `The previous page’s ${NEXT_CURSOR_HEADER}, as received (opaque).`,
+        },
+      },
+    },
+    response: {
+      200: {
+        ...ok({ type: 'array', items: noteListItem }, 'The notes (a page of them with limit, cursor or q).'),
+        headers: {
+          [NEXT_CURSOR_HEADER]: {
+            type: 'string',
+            description: 'Cursor of the next page (pass it as `cursor`); absent on the last page and without paging.',
+          },
+        },
+      },
+      400: error('limit is not 1–100, or the cursor is not one this server made for this list or search.'),
+      ...ownerErrors,
+    },
+  },
+  'PATCH /api/notes/:id/title': {
+    tags: ['notes'],
+    summary: 'Rename a note',
+    security: bearer,
+    params: noteIdParam,
+    body: jsonSchema(updateTitleBodySchema),
+    response: {
+      200: ok(jsonSchema(noteSchema, 'output'), 'The updated note.'),
+      400: error('Empty or too long title.'),
+      404: error('No such note of the caller.'),
+      ...ownerErrors,
+    },
+  },
+  'DELETE /api/notes/:id': {
+    tags: ['notes'],
+    summary: 'Delete a note and its images',
+    security: bearer,
+    params: noteIdParam,
+    response: {
+      200: ok({ type: 'object', properties: { success: { type: 'boolean' }, id: { type: 'integer' } } }, 'Deleted.'),
+      404: error('No such note of the caller.'),
+      ...ownerErrors,
+    },
+  },
+  'GET /api/notes/:id/images': {
+    tags: ['notes'],
+    summary: 'The images of the caller’s note, in upload order',
+    description:
+      'Each image with the URLs of its original and its thumbnail. Those URLs need the bearer token too: the web ' +
+      'app fetches them and shows blob: URLs (DECISIONS "Original images").',
+    security: bearer,
+    params: noteIdParam,
+    response: {
+      200: ok({ type: 'array', items: jsonSchema(noteImageSchema, 'output') }, 'The images (none for a note without).'),
+      404: error('No such note of the caller (another user’s note included).'),
+      ...authErrors,
+      403: error('The account is not set up yet.'),
+    },
+  },
+  'GET /api/notes/:id/images/:index': {
+    tags: ['notes'],
+    summary: 'One original image of the caller’s note',
+    description:
+      'The bytes as uploaded (PNG or JPEG; the type is the one the upload sniffed). `Cache-Control: private, ' +
+      'immutable` with an ETag; `If-None-Match` answers 304.',
+    security: bearer,
+    params: noteImageParams,
+    produces: ['image/png', 'image/jpeg'],
+    response: {
+      200: { type: 'string', format: 'binary', description: 'The image.' },
+      304: { type: 'null', description: 'Not modified.' },
+      404: error('No such note of the caller, or no such image.'),
+      ...authErrors,
+      403: error('The account is not set up yet.'),
+    },
+  },
+  'GET /api/notes/:id/images/:index/thumbnail': {
+    tags: ['notes'],
+    summary: 'The thumbnail of one image of the caller’s note',
+    description:
+      `A WebP at most ${THUMBNAIL_MAX_SIDE}×${THUMBNAIL_MAX_SIDE} pixels, EXIF-rotated, without metadata; made ` +
+      'from the original on the fly when the upload could not store one. Cached like the original.',
+    security: bearer,
+    params: noteImageParams,
+    produces: ['image/webp'],
+    response: {
+      200: { type: 'string', format: 'binary', description: 'The thumbnail.' },
+      304: { type: 'null', description: 'Not modified.' },
+      404: error('No such note of the caller, or no such image.'),
+      ...authErrors,
+      403: error('The account is not set up yet.'),
+    },
+  },
+  'POST /api/process-screenshots': {
+    tags: ['notes'],
+    summary: 'Turn screenshots into a note',
+    description:
+      `Multipart form: 1–${MAX_FILES_PER_UPLOAD} files in \`images\` (PNG or JPEG, checked by content, ` +
+      `${MAX_FILE_BYTES / 1024 / 1024} MB each) and optionally \`userId\`. The request is held open while the ` +
+      'images are moderated, read (OCR) and summarised (PROCESSING_TIMEOUT_MS), and answers with the new note. ' +
+      'An `x-request-id` header (8–100 letters, digits, _ or -) is used as the correlation id of every log line ' +
+      'of the upload; the reply echoes it.',
+    security: bearer,
+    consumes: ['multipart/form-data'],
+    body: {
+      type: 'object',
+      properties: {
+        images: {
+          type: 'array',
+          items: { type: 'string', format: 'binary' },
+          minItems: 1,
+          maxItems: MAX_FILES_PER_UPLOAD,
+        },
+        userId: { type: 'string' },
+      },
+      required: ['images'],
+    },
+    response: {
+      200: ok(jsonSchema(noteSchema, 'output'), 'The note.'),
+      400: error('A refused file, or flagged content (inappropriateImages lists every flagged file).'),
+      402: error('The free allowance is used up (upgradeRequired: true).'),
+      422: error('No text and nothing describable in the images.'),
+      429: error('More than 10 images in 5 minutes; see Retry-After.'),
+      500: error('Processing failed.'),
+      504: error('Processing took longer than PROCESSING_TIMEOUT_MS.'),
+      ...ownerErrors,
+    },
+  },
+  'POST /api/notes/:id/reprocess': {
+    tags: ['notes'],
+    summary: 'Read a note again ("Read again"): OCR and the summary re-run from its stored images',
+    description:
+      'Re-runs OCR (with `languages` when given, else the caller’s settings languages, else the server’s ' +
+      'defaults) and the summary (the configured model when there is one, the local summariser otherwise) from the ' +
+      'images stored with the note, through the same pipeline as an upload but without the image checks (they ' +
+      'passed at upload; the new text is checked again). The request is held open like an upload ' +
+      '(PROCESSING_TIMEOUT_MS) and answers with the updated note: same id; the title is replaced by the new ' +
+      'summary’s unless the caller renamed the note; text, key points, summary, language and word count are the new ' +
+      'reading’s. Uses no upload allowance; counts the note’s images against the upload rate limit and is one of ' +
+      'the caller’s uploads in progress. One re-read per note at a time. Whenever it fails, the note is unchanged.',
+    security: bearer,
+    params: noteIdParam,
+    body: {
+      ...jsonSchema(reprocessNoteBodySchema),
+      description:
+        `Optional. \`languages\`: 1–${MAX_OCR_LANGUAGES} codes from GET /api/ocr-languages (duplicates dropped), ` +
+        'read first this time, before each image’s language is detected.',
+    },
+    response: {
+      200: ok(jsonSchema(noteSchema, 'output'), 'The note, read again.'),
+      ...authErrors,
+      400: error(
+        'Bad body or a language this server does not offer; or the new text was flagged (INAPPROPRIATE_CONTENT, ' +
+          'inappropriateImages lists the files).',
+      ),
+      404: error('No such note of the caller (another user’s note included).'),
+      409: error(
+        `${ErrorCode.ReprocessInProgress}: the note is being read again already; ${ErrorCode.NoImages}: the ` +
+          'note has no stored images.',
+      ),
+      422: error('No text could be read from the images this time (a note made from text keeps its text).'),
+      429: error(
+        'More than 10 images in 5 minutes, uploads and re-reads together (RATE_LIMITED), or too many uploads in ' +
+          'progress (UPLOADS_IN_PROGRESS); see Retry-After.',
+      ),
+      503: error(`A stage failed after its retries (${ErrorCode.ReprocessFailed}), or Firebase is not configured.`),
+      504: error('Reading took longer than PROCESSING_TIMEOUT_MS.'),
+      403: error('The account is not set up yet.'),
+    },
+  },
+};

@@ -1,0 +1,149 @@
+/**
+ * "Read again" (issue 13; DECISIONS "Read again"): POST /api/notes/{id}/reprocess re-runs OCR and the summary from
+ * the note's stored images, through the same pipeline as an upload (without the image checks), and updates the note
+ * in place. Order: body (400) → start the re-read (404 not the caller's note, 409 no images or one in progress) →
+ * the caller's uploads in progress (429) → the rate limit, counting the note's images (429) → the job's images
+ * (their meta read from the objects for an older upload) → the pipeline, held open like an upload → the note.
+ *
+ * No upload allowance is used: no uploads row is reserved. Any refusal or failure leaves the note as it was; a
+ * refused re-read leaves no trace, a failed one is recorded `failed`.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '@snapnotes/config';
+import { ErrorCode, type Note, type ObjectStore, type UploadJob } from '@snapnotes/contracts';
+import { toApiNote, type ReprocessingSource, type UserRow } from '@snapnotes/db';
+import { PipelineFailure, type PipelineDriver } from '@snapnotes/queue';
+import type { Repositories } from '@snapnotes/runtime';
+import { HttpError } from '../errors.js';
+import { asRereadRateLimit, type RateLimitGrant, type UploadRateLimiter } from '../rate-limit.js';
+import { jobLanguages } from '../routes/settings.js';
+import type { AdmissionTicket, UploadAdmission } from '../uploads/admission.js';
+import { withImageMeta } from '../uploads/image-meta.js';
+import { failureCode, imageRefsOf, noImages, parseReprocessBody, reprocessFailure } from './job.js';
+
+export interface ReprocessServiceDeps {
+  config: Config;
+  repos: Repositories;
+  store: ObjectStore;
+  pipeline: PipelineDriver;
+  rateLimiter: UploadRateLimiter;
+  /** The uploads' admission: a re-read is one of the caller's uploads in progress. */
+  admission: UploadAdmission;
+}
+
+export interface ReprocessInput {
+  user: UserRow;
+  noteId: number;
+  body: unknown;
+  correlationId: string;
+  log: FastifyBaseLogger;
+}
+
+const notFound = () => new HttpError(404, ErrorCode.NotFound, 'Note not found.');
+
+export class ReprocessService {
+  constructor(private readonly deps: ReprocessServiceDeps) {}
+
+  /** The re-read note, or an HttpError for the reply; the note is unchanged whenever this throws. */
+  async reprocess(input: ReprocessInput): Promise<Note> {
+    const { config, repos, rateLimiter } = this.deps;
+    const { user, noteId } = input;
+    const languages = parseReprocessBody(input.body, config) ?? jobLanguages(user.ocrLanguages, config);
+    const id = randomUUID();
+    const started = await repos.reprocessings.start({ id, noteId, userId: user.id, languages });
+    if (!started.ok) {
+      if (started.reason === 'not-found') throw notFound();
+      if (started.reason === 'no-images') throw noImages();
+      throw new HttpError(
+        409,
+        ErrorCode.ReprocessInProgress,
+        'This note is being read again already. Wait for it to finish, then try again.',
+      );
+    }
+    const { source } = started;
+    let ticket: AdmissionTicket | undefined;
+    let grant: RateLimitGrant;
+    try {
+      ticket = this.deps.admission.admit(user.id, null, { body: false });
+      grant = await rateLimiter.consume(user.id, source.images.length);
+    } catch (err) {
+      ticket?.release();
+      await repos.reprocessings.discard(id);
+      throw asRereadRateLimit(err, config.RATE_LIMIT_IMAGES, config.RATE_LIMIT_WINDOW_SECONDS);
+    }
+    const log = input.log.child({ reprocessingId: id, noteId, userId: user.id, images: source.images.length });
+    try {
+      return await this.run(input, log, { id, languages, source, grant });
+    } finally {
+      ticket.release();
+    }
+  }
+
+  private async run(
+    input: ReprocessInput,
+    log: FastifyBaseLogger,
+    reread: { id: string; languages: string[]; source: ReprocessingSource; grant: RateLimitGrant },
+  ): Promise<Note> {
+    const { config, repos, pipeline } = this.deps;
+    const { user, noteId } = input;
+    const { id, source } = reread;
+    let images: ReturnType<typeof imageRefsOf>;
+    try {
+      images = imageRefsOf(await withImageMeta(this.deps, source, log));
+    } catch (err) {
+      log.error({ err }, 'could not read the stored images of the note');
+      await repos.reprocessings.fail(id, 'STORAGE_ERROR');
+      throw reprocessFailure(new PipelineFailure('error', 'store unavailable'));
+    }
+    if (!images) {
+      // An image is gone from the store: nothing to read, nothing counted.
+      await Promise.all([repos.reprocessings.fail(id, ErrorCode.NoImages), reread.grant.release()]);
+      throw noImages();
+    }
+    const subscription = await repos.subscriptions.findActiveByUser(user.id, new Date());
+    const job: UploadJob = {
+      uploadId: id,
+      userId: user.id,
+      correlationId: input.correlationId,
+      premium: subscription !== undefined,
+      languages: reread.languages,
+      images,
+      reprocess: { noteId, requireText: source.kind === 'text' },
+    };
+    const started = Date.now();
+    try {
+      const result = await pipeline.run(job, { timeoutMs: config.PROCESSING_TIMEOUT_MS });
+      const note = await repos.notes.findByIdForUser(result.noteId, user.id);
+      if (!note) throw notFound(); // deleted just after it was read again
+      log.info({ ms: Date.now() - started, languages: job.languages }, 'note read again');
+      return toApiNote(note);
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      const failure =
+        err instanceof PipelineFailure
+          ? err
+          : new PipelineFailure('error', err instanceof Error ? err.message : String(err), { cause: err });
+      if (failure.kind === 'error') log.error({ err, stage: failure.stage }, 're-read failed');
+      else log.info({ kind: failure.kind, stage: failure.stage, ms: Date.now() - started }, 're-read failed');
+      const done = await this.giveUp(id, user.id, failureCode(failure));
+      if (done) return done;
+      if (!(await repos.notes.findByIdForUser(noteId, user.id))) throw notFound(); // deleted meanwhile
+      if (!(err instanceof PipelineFailure)) throw err; // unexpected: the error handler's 500
+      throw reprocessFailure(failure);
+    }
+  }
+
+  /**
+   * Records the re-read failed, so a late result of its jobs changes nothing. When the notes stage completed it in the
+   * meantime, the note was read again after all: that note is the answer.
+   */
+  private async giveUp(id: string, userId: number, code: string): Promise<Note | undefined> {
+    const { repos } = this.deps;
+    if (await repos.reprocessings.fail(id, code)) return undefined;
+    const row = await repos.reprocessings.findById(id);
+    if (row?.status !== 'completed') return undefined;
+    const note = await repos.notes.findByIdForUser(row.noteId, userId);
+    return note ? toApiNote(note) : undefined;
+  }
+}
