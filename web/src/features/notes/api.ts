@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { Note } from '@snapnotes/contracts';
+import { noteSchema, type Note } from '@snapnotes/contracts';
 import { apiRequest, errorMessage } from '../../lib/api-client.js';
 import { useAuth } from '../../lib/session.js';
 import { queryKeys } from '../../lib/query-keys.js';
@@ -78,6 +78,42 @@ export function useUpdateNoteTitle() {
         variant: 'destructive',
         title: 'Update failed',
         description: errorMessage(error, 'Failed to update note title. Please try again.'),
+      });
+    },
+  });
+}
+
+/**
+ * "Read again" (POST /api/notes/{id}/reprocess): the server reads the note's stored images again, in `languages` when
+ * given (else the user's), and rewrites its text and summary, keeping its id (and its title if the user renamed it).
+ * The request stays open while it runs; the new note replaces the old one in every cached list.
+ */
+export function useReadAgain(noteId: number) {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['read-again', noteId],
+    mutationFn: async (languages: string[] | undefined): Promise<Note> => {
+      if (!user) throw new Error(NOT_LOGGED_IN_MESSAGE);
+      const res = await apiRequest('POST', `/api/notes/${noteId}/reprocess`, languages ? { languages } : {});
+      const parsed = noteSchema.safeParse(await res.json().catch(() => null));
+      if (!parsed.success) throw new Error('Invalid response from server');
+      return parsed.data;
+    },
+    onSuccess: (updated) => {
+      if (user) {
+        editCachedNotes(queryClient, user.id, (note) => (note.id === updated.id ? { ...note, ...updated } : note));
+        // Searches ranked the old text: they are fetched again when next used. Word counts changed.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.notes(user.id), refetchType: 'none' });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.statistics(user.id) });
+      }
+      toast({ title: 'Note read again', description: 'Its text and summary have been updated.' });
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Could not read the note again',
+        description: errorMessage(error, 'Please check your connection and try again.'),
       });
     },
   });

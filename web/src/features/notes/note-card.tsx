@@ -28,6 +28,8 @@ import { cn, formatDate } from '../../lib/utils.js';
 import { useDeleteNote, useUpdateNoteTitle } from './api.js';
 import { EditableTitle } from './editable-title.js';
 import { NoteImages } from './note-images.js';
+import { ReadAgain } from './read-again.js';
+import { ShareNote } from './share-note.js';
 import { copyText, looksLikeCode, type CopyKind } from './note-text.js';
 
 const COPY_LABELS: Record<CopyKind, string> = {
@@ -90,6 +92,8 @@ export function NoteCard({ note, children }: { note: Note; children?: ReactNode 
         <div className="flex items-start justify-between gap-2">
           <EditableTitle title={note.title} onSave={(title) => updateTitle.mutateAsync({ noteId: note.id, title })} />
           <div className="flex shrink-0 items-center gap-1">
+            <ShareNote note={note} />
+            <ReadAgain note={note} />
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
                 <Button variant="ghost" size="sm" aria-label={`Copy from note: ${note.title}`}>

@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { Languages, Loader2 } from 'lucide-react';
-import { MAX_OCR_LANGUAGES, type User } from '@snapnotes/contracts';
+import type { User } from '@snapnotes/contracts';
+import { LanguageChecklist } from '../../components/language-checklist.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
-import { Checkbox } from '../../components/ui/checkbox.js';
-import { Label } from '../../components/ui/label.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
-import { useOcrLanguages } from '../../lib/ocr-languages.js';
-import { canToggle, sameLanguages, savedSelection, toggleLanguage, useSaveLanguages } from './languages.js';
+import { sameLanguages, savedSelection, useOcrLanguages } from '../../lib/ocr-languages.js';
+import { useSaveLanguages } from './languages.js';
 
 const TITLE_ID = 'languages-title';
-const HINT_ID = 'languages-hint';
 
 /**
  * "Languages in my screenshots": the languages the server offers as checkboxes, 1 to 3 checked, saved with the
@@ -53,30 +51,14 @@ export function LanguagesCard({ user }: { user: User }) {
           <p className="text-sm text-muted-foreground">Could not load the languages. Please try again later.</p>
         ) : (
           <>
-            <fieldset aria-describedby={HINT_ID} disabled={save.isPending}>
-              <legend className="sr-only">Languages in my screenshots</legend>
-              <ul className="grid gap-3 sm:grid-cols-3">
-                {data.languages.map(({ code, name }) => {
-                  const id = `ocr-language-${code}`;
-                  return (
-                    <li key={code} className="flex items-center gap-2">
-                      <Checkbox
-                        id={id}
-                        checked={selection.includes(code)}
-                        disabled={save.isPending || !canToggle(selection, code)}
-                        onCheckedChange={(checked) => setDraft(toggleLanguage(selection, code, checked === true))}
-                      />
-                      <Label htmlFor={id} className="font-normal">
-                        {name}
-                      </Label>
-                    </li>
-                  );
-                })}
-              </ul>
-            </fieldset>
-            <p id={HINT_ID} className="text-sm text-muted-foreground">
-              Choose 1 to {MAX_OCR_LANGUAGES} languages; at least one stays checked.
-            </p>
+            <LanguageChecklist
+              languages={data.languages}
+              selection={selection}
+              onChange={setDraft}
+              legend="Languages in my screenshots"
+              idPrefix="ocr-language"
+              disabled={save.isPending}
+            />
             <Button onClick={submit} disabled={!changed || save.isPending}>
               {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
               {save.isPending ? 'Saving...' : 'Save languages'}

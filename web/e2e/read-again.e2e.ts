@@ -1,0 +1,111 @@
+/**
+ * "Read again" (issue 13) in a real browser against the real product: a note's images are read again through the
+ * pipeline, in the languages the user checks, and the note is updated in place: the same card, a renamed title
+ * kept, no upload used.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page, Request } from 'playwright-core';
+import { renderScreenshot } from '@snapnotes/testing/images';
+import {
+  expectAccessible,
+  launchBrowser,
+  newAccount,
+  newSession,
+  signInWithPopup,
+  startProduct,
+  waitForToast,
+  type Product,
+  type Session,
+} from './harness.js';
+
+let product: Product;
+let browser: Browser;
+let session: Session;
+let page: Page;
+let shot: Buffer;
+
+beforeAll(async () => {
+  [product, browser, shot] = await Promise.all([
+    startProduct(),
+    launchBrowser(),
+    renderScreenshot({
+      lines: ['Glaciers carve valleys over thousands of years', 'as ice moves slowly downhill under its weight'],
+    }),
+  ]);
+  session = await newSession(browser, product.url);
+  page = session.page;
+  await signInWithPopup(page, newAccount('Rae Reread'));
+});
+afterAll(async () => {
+  await session?.context.close().catch(() => {});
+  await browser?.close();
+  await product?.close();
+});
+
+const cards = (target: Page) => target.getByRole('list', { name: 'Your Notes' }).locator(':scope > li');
+
+/** The bodies of the re-read requests the page sends. */
+function recordRereads(target: Page): unknown[] {
+  const bodies: unknown[] = [];
+  target.on('request', (request: Request) => {
+    if (/\/api\/notes\/\d+\/reprocess$/.test(request.url())) bodies.push(request.postDataJSON());
+  });
+  return bodies;
+}
+
+describe('Read again', () => {
+  it('reads a renamed note again in the checked languages, keeping its title, its card and the allowance', async () => {
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Browse Files' }).click(),
+    ]);
+    await chooser.setFiles({ name: 'glaciers.png', mimeType: 'image/png', buffer: shot });
+    await page.getByText('Note created successfully!').waitFor({ timeout: 60_000 });
+    await page.getByText('49 of 50 free uploads left this month').waitFor();
+
+    // Rename the note: a re-read keeps the user's title.
+    await cards(page)
+      .first()
+      .getByRole('button', { name: /^Edit title: / })
+      .click();
+    const titleBox = page.getByRole('textbox', { name: 'Note title' });
+    await titleBox.fill('Glaciers, my notes');
+    await titleBox.press('Enter');
+    await waitForToast(page, 'Title updated');
+
+    const bodies = recordRereads(page);
+    await page.getByRole('button', { name: 'Read again: Glaciers, my notes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Read this note again?' });
+    await dialog.waitFor();
+    await dialog.getByText('This does not use an upload.', { exact: false }).waitFor();
+    expect(await dialog.getByRole('checkbox', { name: 'English' }).getAttribute('aria-checked')).toBe('true');
+    await dialog.getByRole('checkbox', { name: 'French' }).click();
+    await expectAccessible(page, 'Read again dialog');
+    await dialog.getByRole('button', { name: 'Read again' }).click();
+
+    await waitForToast(page, 'Note read again', 'Its text and summary have been updated.', 90_000);
+    await dialog.waitFor({ state: 'detached' });
+    expect(bodies).toEqual([{ languages: ['eng', 'fra'] }]);
+    expect(await cards(page).count()).toBe(1);
+    await cards(page).first().getByRole('heading', { level: 3, name: 'Glaciers, my notes' }).waitFor();
+    // No upload was used.
+    await page.getByText('49 of 50 free uploads left this month').waitFor();
+    await page.reload();
+    await cards(page).first().getByRole('heading', { level: 3, name: 'Glaciers, my notes' }).waitFor();
+    expect(session.errors).toEqual([]);
+  });
+
+  it('sends no languages when the user keeps their own, and can be closed while it runs', async () => {
+    const bodies = recordRereads(page);
+    await page.getByRole('button', { name: 'Read again: Glaciers, my notes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Read this note again?' });
+    await dialog.getByRole('button', { name: 'Read again' }).click();
+    await dialog.getByText('Reading the images again...', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+    // The toast comes when the server answers.
+    await waitForToast(page, 'Note read again', undefined, 90_000);
+    expect(bodies).toEqual([{}]);
+    expect(await cards(page).count()).toBe(1);
+  });
+});
