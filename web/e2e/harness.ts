@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
  * https://apis.google.com/js/api.js answered by the offline gapi stand-in (DESIGN §3).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
@@ -117,11 +117,10 @@ export interface Session {
 }
 
 /**
- * A fresh browser context: nothing leaves the machine, apis.google.com/js/api.js is the offline stub,
- * clipboard permissions granted for the product's origin.
+ * Readies a browser context: nothing leaves the machine, apis.google.com/js/api.js is the offline stub, clipboard
+ * permissions granted for the product's origin; its first page is watched for errors.
  */
-export async function newSession(browser: Browser, baseURL: string, options: BrowserContextOptions = {}) {
-  const context = await browser.newContext({ baseURL, viewport: DESKTOP, ...options });
+async function prepareContext(context: BrowserContext, baseURL: string, page?: Page): Promise<Session> {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const stub = readFileSync(gapiStubPath(), 'utf8');
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
@@ -131,19 +130,44 @@ export async function newSession(browser: Browser, baseURL: string, options: Bro
   );
   const errors: string[] = [];
   // Only the app's own pages: the emulator's account chooser logs its aborted Google fonts and scripts.
-  const ours = (page: Page) => page.url().startsWith(baseURL);
-  const watch = (page: Page) => {
-    page.on('pageerror', (error) => {
-      if (ours(page)) errors.push(`pageerror ${page.url()}: ${error.message}`);
+  const ours = (target: Page) => target.url().startsWith(baseURL);
+  const watch = (target: Page) => {
+    target.on('pageerror', (error) => {
+      if (ours(target)) errors.push(`pageerror ${target.url()}: ${error.message}`);
     });
-    page.on('console', (message) => {
-      if (message.type() === 'error' && ours(page)) errors.push(`console ${page.url()}: ${message.text()}`);
+    target.on('console', (message) => {
+      if (message.type() === 'error' && ours(target)) errors.push(`console ${target.url()}: ${message.text()}`);
     });
   };
   context.on('page', watch);
   context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  return { context, page, errors } satisfies Session;
+  const first = page ?? (await context.newPage());
+  if (page) watch(page);
+  return { context, page: first, errors };
+}
+
+/** A fresh (incognito) browser context. */
+export async function newSession(browser: Browser, baseURL: string, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP, ...options });
+  return prepareContext(context, baseURL);
+}
+
+/**
+ * A browser with a profile on disk, as a user's own browser is: what an incognito context cannot do (Chrome never
+ * offers to install an app there) can be checked in it. Closing its context closes the browser and the profile goes.
+ */
+export async function newPersistentSession(baseURL: string, options: BrowserContextOptions = {}): Promise<Session> {
+  const profile = await mkdtemp(resolve(tmpdir(), 'snapnotes-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    baseURL,
+    viewport: DESKTOP,
+    ...options,
+  });
+  // Chromium may still be writing the profile as the context closes: retried, and a leftover is only a temp folder.
+  context.on('close', () => void rm(profile, { recursive: true, force: true, maxRetries: 10 }).catch(() => {}));
+  return prepareContext(context, baseURL, context.pages()[0]);
 }
 
 export interface GoogleAccount {

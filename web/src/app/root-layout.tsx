@@ -1,8 +1,9 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { AuthProvider } from '../features/auth/auth-provider.js';
 import type { IdentityClient } from '../features/auth/identity.js';
+import { useAuth } from '../lib/session.js';
 import { usePageTracking } from './use-page-tracking.js';
 
 function PageTracking() {
@@ -10,9 +11,28 @@ function PageTracking() {
   return null;
 }
 
-/** Drops the query cache of the user who left; the cache's module is only loaded by pages that read data. */
+/**
+ * Drops what the app kept of the user who left: the query cache in memory (its module is only loaded by pages that
+ * read data) and the copy kept on the device for offline reading.
+ */
 function clearCachedData(): void {
   void import('./query-layer.js').then(({ appQueryClient }) => appQueryClient.clear());
+  void import('../lib/offline-cache.js').then(({ wipeOfflineCache }) => wipeOfflineCache()).catch(() => {}); // no IndexedDB (private browsing): nothing was kept
+}
+
+/**
+ * The service worker (installable app, offline reading, the share target) is registered once a user is signed in,
+ * after the page has loaded: the installed app starts at /app, and a visitor's landing page stays light.
+ */
+function ServiceWorker() {
+  const { isAuthenticated } = useAuth();
+  useEffect(() => {
+    if (!isAuthenticated || !import.meta.env.PROD) return;
+    const register = () => void import('../features/pwa/register.js').then((m) => m.registerServiceWorker());
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+  }, [isAuthenticated]);
+  return null;
 }
 
 /** Root route: the auth provider (it needs the router's navigate) and per-route tracking. */
@@ -21,6 +41,7 @@ export function RootLayout({ identity }: { identity: IdentityClient }) {
   return (
     <AuthProvider identity={identity} navigate={navigate} onSessionEnd={clearCachedData}>
       <PageTracking />
+      <ServiceWorker />
       <div className="flex min-h-dvh flex-col">
         {/* Pages are lazy-loaded chunks (router.tsx). */}
         <Suspense fallback={<PageSpinner />}>

@@ -58,4 +58,25 @@ describe('loadRuntimeConfig', () => {
     await closed.close();
     await expect(loadRuntimeConfig(`${closed.url}/cfg`)).resolves.toEqual(FALLBACK_CONFIG);
   });
+
+  it('offline, starts with the configuration the server gave last time', async () => {
+    const stored = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+    });
+    try {
+      reply = { body: { firebase: { apiKey: 'k', authDomain: 'a.example', projectId: 'p' }, freeUploadsPerMonth: 9 } };
+      const online = await loadRuntimeConfig(`${server.url}/cfg`);
+      expect(online.firebase?.projectId).toBe('p');
+      const closed = await startTestServer();
+      await closed.close();
+      await expect(loadRuntimeConfig(`${closed.url}/cfg`)).resolves.toEqual(online);
+      // A server that answers with an error is not "offline": its defaults apply.
+      reply = { status: 500, body: 'down' };
+      await expect(loadRuntimeConfig(`${server.url}/cfg`)).resolves.toEqual(FALLBACK_CONFIG);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

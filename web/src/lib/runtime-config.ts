@@ -74,6 +74,30 @@ export const FALLBACK_CONFIG: PublicConfig = {
   stripeEnabled: false,
 };
 
+/** The last configuration the server gave, kept for a start without a network (the installed app offline). */
+const KEPT_CONFIG_KEY = 'snapnotes:public-config';
+
+function keepConfig(raw: unknown): void {
+  try {
+    localStorage.setItem(KEPT_CONFIG_KEY, JSON.stringify(raw));
+  } catch {
+    // No storage (private mode, a test runner): the next offline start uses the defaults.
+  }
+}
+
+function keptConfig(): PublicConfig | null {
+  try {
+    const kept = localStorage.getItem(KEPT_CONFIG_KEY);
+    return kept ? parsePublicConfig(JSON.parse(kept)) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * GET /api/public-config. A server that answers with an error gets the defaults; one that cannot be reached (the
+ * device is offline) gets the configuration it gave last time, so a signed-in user's installed app still opens.
+ */
 export async function loadRuntimeConfig(url = '/api/public-config'): Promise<PublicConfig> {
   try {
     const res = await fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } });
@@ -90,9 +114,14 @@ export async function loadRuntimeConfig(url = '/api/public-config'): Promise<Pub
     if (parsed.firebase === null && (raw as { firebase?: unknown }).firebase) {
       logger.warn('The public configuration has an invalid firebase section; sign-in is disabled');
     }
+    keepConfig(raw);
     return parsed;
   } catch (error) {
-    logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'Public configuration unreachable');
-    return FALLBACK_CONFIG;
+    const kept = keptConfig();
+    logger.warn(
+      { err: error instanceof Error ? error.message : String(error), kept: kept !== null },
+      'Public configuration unreachable',
+    );
+    return kept ?? FALLBACK_CONFIG;
   }
 }

@@ -30,6 +30,15 @@ export function registerMiscRoutes(app: FastifyInstance): void {
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
   });
 
+  /**
+   * The web app's share target (web/pwa.config.ts) when no service worker took the POST (it was removed, or is being
+   * replaced): the shared files cannot be kept for the browser here, so the app is opened with a message that
+   * says so. The body is not read (no route of the app reads it without a session).
+   */
+  app.post('/share-target', { schema: { hide: true } }, async (_req, reply) =>
+    reply.redirect('/app?share=unavailable', 303),
+  );
+
   /** What the browser bundle needs at run time, so one build serves every deployment. */
   app.get('/api/public-config', async () => {
     const c = app.deps.config;

@@ -262,6 +262,46 @@ describe('signInWithGoogle (popup)', () => {
   });
 });
 
+describe('offline start (the installed app without a network)', () => {
+  afterEach(() => setApiBaseUrl(server.url));
+
+  it('uses the account kept at the last sign-in for the same user, and forgets it on logout', async () => {
+    const identity = new FakeIdentity();
+    identity.current = alice;
+    mount(identity);
+    await waitFor(() => expect(auth.isAuthenticated).toBe(true));
+    cleanup();
+
+    const unreachable = await startTestServer();
+    await unreachable.close();
+    setApiBaseUrl(unreachable.url);
+    mount(identity);
+    await waitFor(() => expect(auth.isLoading).toBe(false));
+    expect(auth).toMatchObject({ isAuthenticated: true, user: serverAlice });
+    expect(getToastState().toasts).toHaveLength(0);
+
+    // Another Google account on this device gets nothing of Alice's.
+    cleanup();
+    const bob = new FakeIdentity();
+    bob.current = { ...alice, uid: 'uid-bob', email: 'bob@example.com' };
+    mount(bob);
+    await waitFor(() => expect(auth.isLoading).toBe(false));
+    expect(auth).toMatchObject({ isAuthenticated: false, user: null });
+
+    cleanup();
+    mount(identity);
+    await waitFor(() => expect(auth.isAuthenticated).toBe(true));
+    await act(async () => {
+      await auth.logout();
+    });
+    identity.current = alice;
+    cleanup();
+    mount(identity);
+    await waitFor(() => expect(auth.isLoading).toBe(false));
+    expect(auth).toMatchObject({ isAuthenticated: false, user: null });
+  });
+});
+
 describe('logout and removed email sign-in', () => {
   it('logout signs out, clears the user, toasts and goes to /?tab=login', async () => {
     const identity = new FakeIdentity();

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { User } from '@snapnotes/contracts';
-import { apiRequest } from '../../lib/api-client.js';
+import { apiRequest, NetworkError } from '../../lib/api-client.js';
 import { logger } from '../../lib/logger.js';
 import { AuthContext, type AuthContextValue, type AuthState, type SignInOutcome } from '../../lib/session.js';
 import { toast } from '../../lib/toast.js';
 import { sleep } from '../../lib/utils.js';
 import { IdentityNotConfiguredError, identityErrorCode, type IdentityClient, type IdentityUser } from './identity.js';
-import { buildStandInUser, fetchServerUser } from './server-user.js';
+import { buildStandInUser, fetchServerUser, forgetKeptUser, keptUser } from './server-user.js';
 
 /** SPEC §9 timings. */
 export const SIGN_IN_DELAY_MS = 100;
@@ -40,6 +40,13 @@ async function resolveServerUser(identityUser: IdentityUser, interactive: boolea
     return user;
   } catch (error) {
     const message = error instanceof Error ? error.message : '';
+    // Offline (the installed app without a network): the record kept at the last sign-in, if it is this user's.
+    const kept =
+      !interactive && (error instanceof NetworkError || !navigator.onLine) ? keptUser(identityUser.uid) : null;
+    if (kept) {
+      logger.warn({}, 'Server unreachable; using the account kept on this device');
+      return kept;
+    }
     if (message.includes('503')) {
       logger.warn({ err: message }, 'Server unavailable; using a limited session');
       if (interactive) {
@@ -178,6 +185,7 @@ export function AuthProvider({ identity, navigate, onSessionEnd, children }: Aut
     setLoggedOut(true);
     setState({ user: null, isAuthenticated: false, isLoading: false });
     navigateRef.current('/?tab=login');
+    forgetKeptUser();
     onSessionEnd();
   }, [onSessionEnd]);
 

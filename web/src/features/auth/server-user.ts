@@ -52,6 +52,40 @@ export function readUser(data: unknown): User | null {
   };
 }
 
+/**
+ * The signed-in user's record, kept on the device so the installed app opens offline (issue 15: the notes already
+ * loaded stay readable): without a network POST /api/user cannot answer, and the record is what the pages need.
+ * One record, for the user who signed in last; forgotten on sign-out and account deletion.
+ */
+const KEPT_USER_KEY = 'snapnotes:user';
+
+function keepUser(user: User): void {
+  try {
+    localStorage.setItem(KEPT_USER_KEY, JSON.stringify(user));
+  } catch {
+    // No storage: the app needs a network to open, as before.
+  }
+}
+
+/** The kept record of this identity user, or null. */
+export function keptUser(uid: string): User | null {
+  try {
+    const raw = localStorage.getItem(KEPT_USER_KEY);
+    const user = raw ? readUser(JSON.parse(raw)) : null;
+    return user && user.firebaseUid === uid ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetKeptUser(): void {
+  try {
+    localStorage.removeItem(KEPT_USER_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
+
 export interface ServerUserResult {
   user: User;
   /** Set when the server reported a warning (e.g. FIREBASE_NOT_CONFIGURED) and the stand-in user is used. */
@@ -89,5 +123,6 @@ export async function fetchServerUser(identity: IdentityUser): Promise<ServerUse
   }
   const user = readUser(data);
   if (!user) throw new Error('Invalid response from server');
+  keepUser(user);
   return { user };
 }

@@ -4,6 +4,7 @@ import { PageShell } from '../../components/page-shell.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
+import { SHARE_PARAM } from '../../lib/share-inbox.js';
 import { SignInCard } from './sign-in-card.js';
 
 const FEATURES = [
@@ -34,6 +35,8 @@ export function tabFromQuery(value: string | null): LandingTab {
 export function LandingPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabFromQuery(searchParams.get('tab'));
+  // A screenshot shared from the phone's share sheet while signed out (app/guards.tsx keeps the parameter).
+  const sharing = searchParams.has(SHARE_PARAM);
 
   return (
     <PageShell
@@ -73,8 +76,25 @@ export function LandingPage() {
         <CardHeader>
           <CardTitle className="text-xl">Get started</CardTitle>
         </CardHeader>
-        <CardContent>
-          <Tabs value={tab} onValueChange={(value) => setSearchParams({ tab: tabFromQuery(value) }, { replace: true })}>
+        <CardContent className="space-y-4">
+          {sharing ? (
+            <p role="status" className="rounded-md border border-brand/40 bg-brand/5 px-3 py-2 text-sm">
+              Sign in to turn the screenshot you shared into a note. It will upload as soon as you are signed in.
+            </p>
+          ) : null}
+          <Tabs
+            value={tab}
+            onValueChange={(value) =>
+              setSearchParams(
+                (current) => {
+                  const next = new URLSearchParams(current);
+                  next.set('tab', tabFromQuery(value));
+                  return next;
+                },
+                { replace: true },
+              )
+            }
+          >
             <TabsList className="grid w-full grid-cols-2">
               <TabsTrigger value="login">Login</TabsTrigger>
               <TabsTrigger value="signup">Sign Up</TabsTrigger>

@@ -191,7 +191,8 @@ export function NotesList() {
     );
   } else if (listQuery.isPending) {
     body = <LoadingNotes />;
-  } else if (listQuery.isError) {
+  } else if (listQuery.isError && notes.length === 0) {
+    // A refetch that failed keeps the notes it had on screen (e.g. the ones kept for offline reading).
     body = <LoadError title="Could not load your notes" onRetry={() => listQuery.refetch()} />;
   } else if (notes.length === 0) {
     body = <EmptyState icon={NotebookText} title="No notes yet" text="Upload screenshots to create your first note" />;
@@ -208,7 +209,7 @@ export function NotesList() {
     );
   } else if (searchQuery.isPending) {
     body = <LoadingNotes />;
-  } else if (searchQuery.isError) {
+  } else if (searchQuery.isError && results.length === 0) {
     body = <LoadError title="Could not search your notes" onRetry={() => searchQuery.refetch()} />;
   } else if (results.length === 0) {
     body = <EmptyState icon={FileSearch} title="No notes match your search" />;

@@ -1,12 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api-client.js';
 import {
   describeUploadError,
   GENERIC_400_MESSAGE,
   INAPPROPRIATE_MESSAGE,
   NETWORK_ERROR_MESSAGE,
+  OFFLINE_MESSAGE,
   OUT_OF_UPLOADS_MESSAGE,
   SERVER_ERROR_MESSAGE,
+  UNAVAILABLE_FALLBACK_MESSAGE,
   UNPROCESSABLE_MESSAGE,
 } from './api.js';
 import { checkSelection, TOO_MANY_FILES_MESSAGE } from './files.js';
@@ -15,6 +17,30 @@ const apiError = (status: number, body?: unknown) =>
   new ApiError(status, 'Status', body === undefined ? '' : JSON.stringify(body));
 
 describe('describeUploadError', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('503 is a temporary problem: the server says why, or the fallback says to try again', () => {
+    const message = 'SnapNotes cannot take uploads for a moment. Please try again in a few seconds.';
+    expect(describeUploadError(apiError(503, { error: 'SERVICE_UNAVAILABLE', message }))).toMatchObject({
+      kind: 'unavailable',
+      message,
+    });
+    expect(describeUploadError(apiError(503))).toMatchObject({
+      kind: 'unavailable',
+      message: UNAVAILABLE_FALLBACK_MESSAGE,
+    });
+  });
+
+  it('a failed request is "offline" when the browser has no connection, a network error otherwise', () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    expect(describeUploadError(new NetworkError('down'))).toMatchObject({ kind: 'offline', message: OFFLINE_MESSAGE });
+    vi.stubGlobal('navigator', { onLine: true });
+    expect(describeUploadError(new NetworkError('down'))).toMatchObject({
+      kind: 'network',
+      message: NETWORK_ERROR_MESSAGE,
+    });
+  });
+
   it('402 upgradeRequired asks for a subscription', () => {
     expect(describeUploadError(apiError(402, { error: 'UPGRADE_REQUIRED', upgradeRequired: true }))).toMatchObject({
       kind: 'upgrade-required',

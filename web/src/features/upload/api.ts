@@ -10,6 +10,9 @@ export const GENERIC_400_MESSAGE = 'Error processing screenshots';
 export const SERVER_ERROR_MESSAGE = 'Error processing screenshots. Please try again.';
 export const NETWORK_ERROR_MESSAGE =
   'Failed to connect to the server. Please check your internet connection and try again.';
+export const OFFLINE_MESSAGE = "You're offline. Connect to the internet, then upload again.";
+export const UNAVAILABLE_FALLBACK_MESSAGE =
+  'SnapNotes is briefly unavailable. Nothing was uploaded and no upload was used: please try again in a moment.';
 export const RATE_LIMIT_FALLBACK_MESSAGE =
   'Upload limit reached: you can upload at most 10 screenshots every 5 minutes. Please try again later.';
 
@@ -30,7 +33,11 @@ export type UploadFailureKind =
   | 'rejected'
   | 'unauthorized'
   | 'server'
-  | 'network';
+  | 'network'
+  /** The device has no connection: nothing was sent. */
+  | 'offline'
+  /** 503: a temporary problem on the server (e.g. its queue is unreachable); trying again later works. */
+  | 'unavailable';
 
 export interface UploadFailure {
   kind: UploadFailureKind;
@@ -46,7 +53,11 @@ export function describeUploadError(error: unknown): UploadFailure {
     message,
     flaggedFiles,
   });
-  if (error instanceof NetworkError) return failure('network', NETWORK_ERROR_MESSAGE);
+  if (error instanceof NetworkError) {
+    return typeof navigator !== 'undefined' && !navigator.onLine
+      ? failure('offline', OFFLINE_MESSAGE)
+      : failure('network', NETWORK_ERROR_MESSAGE);
+  }
   if (!(error instanceof ApiError)) return failure('server', SERVER_ERROR_MESSAGE);
 
   const body = error.body;
@@ -69,6 +80,8 @@ export function describeUploadError(error: unknown): UploadFailure {
       return failure('unprocessable', UNPROCESSABLE_MESSAGE);
     case 429:
       return failure('rate-limited', error.serverMessage ?? RATE_LIMIT_FALLBACK_MESSAGE);
+    case 503:
+      return failure('unavailable', error.serverMessage ?? UNAVAILABLE_FALLBACK_MESSAGE);
     default:
       return failure('server', SERVER_ERROR_MESSAGE);
   }

@@ -1,22 +1,18 @@
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { AlertCircle, CheckCircle2, Crown, ImageUp, Loader2 } from 'lucide-react';
+import { AlertCircle, Camera, CheckCircle2, Crown, ImageUp, Loader2, WifiOff } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.js';
 import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Progress } from '../../components/ui/progress.js';
-import { useAuth } from '../../lib/session.js';
-import { NOT_LOGGED_IN_MESSAGE } from '../../lib/constants.js';
-import { queryKeys } from '../../lib/query-keys.js';
-import { refetchUserData } from '../../lib/query-client.js';
-import { useAnalytics, useRuntimeConfig } from '../../lib/runtime.js';
-import { toast } from '../../lib/toast.js';
-import { isOutOfUploads, useQuota } from '../../lib/user-data.js';
+import { useRuntimeConfig } from '../../lib/runtime.js';
+import { isStandInUser, useAuth } from '../../lib/session.js';
+import { useQuota } from '../../lib/user-data.js';
 import { cn } from '../../lib/utils.js';
-import { describeUploadError, OUT_OF_UPLOADS_MESSAGE, useProcessScreenshots, type UploadFailure } from './api.js';
-import { checkSelection, imagesFromClipboard } from './files.js';
-import { useUploadProgress } from './progress.js';
+import type { UploadFailure } from './api.js';
+import { imagesFromClipboard } from './files.js';
+import { useSharedFiles } from './use-shared-files.js';
+import { useUpload } from './use-upload.js';
 
 const ACCEPT = 'image/png,image/jpeg,.png,.jpg,.jpeg';
 
@@ -57,10 +53,13 @@ function QuotaLine({ onUpgrade }: { onUpgrade: () => void }) {
 }
 
 function FailureAlert({ failure }: { failure: UploadFailure }) {
+  const temporary = failure.kind === 'offline' || failure.kind === 'unavailable';
   return (
-    <Alert variant="destructive">
-      <AlertCircle aria-hidden="true" />
-      <AlertTitle>Upload failed</AlertTitle>
+    <Alert variant={temporary ? 'default' : 'destructive'}>
+      {failure.kind === 'offline' ? <WifiOff aria-hidden="true" /> : <AlertCircle aria-hidden="true" />}
+      <AlertTitle>
+        {failure.kind === 'offline' ? "You're offline" : temporary ? 'Try again in a moment' : 'Upload failed'}
+      </AlertTitle>
       <AlertDescription>
         <p>{failure.message}</p>
         {failure.flaggedFiles.length > 0 ? (
@@ -90,72 +89,17 @@ export interface UploadSectionProps {
 
 export function UploadSection({ renderUpgrade }: UploadSectionProps) {
   const { user } = useAuth();
-  const queryClient = useQueryClient();
-  const analytics = useAnalytics();
-  const { data: quota } = useQuota(user?.id);
-  const progress = useUploadProgress();
-  const mutation = useProcessScreenshots();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [failure, setFailure] = useState<UploadFailure | null>(null);
-  const [showUpgrade, setShowUpgrade] = useState(false);
+  const cameraRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const headingId = useId();
   const hintId = useId();
 
-  const clearInput = useCallback(() => {
-    if (inputRef.current) inputRef.current.value = '';
+  const clearInputs = useCallback(() => {
+    for (const input of [inputRef.current, cameraRef.current]) if (input) input.value = '';
   }, []);
-
-  const upload = useCallback(
-    async (files: File[]) => {
-      if (progress.busy) return;
-      setFailure(null);
-      if (!user) {
-        setFailure({ kind: 'unauthorized', message: NOT_LOGGED_IN_MESSAGE, flaggedFiles: [] });
-        clearInput();
-        return;
-      }
-      const check = checkSelection(files);
-      if (!check.ok) {
-        if (check.reason === 'too-many') window.alert(check.message);
-        else if (check.reason !== 'empty') setFailure({ kind: 'rejected', message: check.message, flaggedFiles: [] });
-        clearInput();
-        return;
-      }
-      if (isOutOfUploads(quota)) {
-        setFailure({ kind: 'upgrade-required', message: OUT_OF_UPLOADS_MESSAGE, flaggedFiles: [] });
-        setShowUpgrade(true);
-        clearInput();
-        return;
-      }
-
-      progress.prepare();
-      progress.startProcessing();
-      try {
-        await mutation.mutateAsync({ files: check.files, userId: user.id });
-        progress.succeed(clearInput);
-        setShowUpgrade(false);
-        toast({ title: 'Success!', description: 'Your screenshot has been processed successfully.' });
-        analytics.noteCreated();
-        void refetchUserData(queryClient, user.id);
-      } catch (error) {
-        progress.fail();
-        clearInput();
-        const described = describeUploadError(error);
-        if (described.kind === 'network') {
-          toast({ variant: 'destructive', title: 'Processing failed', description: described.message });
-          return;
-        }
-        setFailure(described);
-        if (described.kind === 'upgrade-required') {
-          setShowUpgrade(true);
-          void queryClient.invalidateQueries({ queryKey: queryKeys.remainingUploads(user.id) });
-          void queryClient.invalidateQueries({ queryKey: queryKeys.subscription(user.id) });
-        }
-      }
-    },
-    [progress, user, quota, mutation, analytics, queryClient, clearInput],
-  );
+  const { upload, progress, failure, showUpgrade, setShowUpgrade } = useUpload(clearInputs);
+  useSharedFiles(upload, user !== null && !isStandInUser(user));
 
   // Paste an image anywhere on the page (Ctrl/Cmd+V) to upload it.
   const uploadRef = useRef(upload);
@@ -218,9 +162,21 @@ export function UploadSection({ renderUpgrade }: UploadSectionProps) {
               <p className="text-sm text-muted-foreground">or</p>
             </div>
             <p className="hidden font-medium pointer-coarse:block">Choose screenshots or photos</p>
-            <Button onClick={() => inputRef.current?.click()} disabled={busy}>
-              Browse Files
-            </Button>
+            <div className="flex flex-wrap justify-center gap-2">
+              <Button onClick={() => inputRef.current?.click()} disabled={busy}>
+                Browse Files
+              </Button>
+              {/* Phones and tablets: straight to the camera; a large photo is made to fit before it is sent. */}
+              <Button
+                variant="outline"
+                className="hidden pointer-coarse:inline-flex"
+                onClick={() => cameraRef.current?.click()}
+                disabled={busy}
+              >
+                <Camera aria-hidden="true" />
+                Take a photo
+              </Button>
+            </div>
             <input
               ref={inputRef}
               type="file"
@@ -229,6 +185,18 @@ export function UploadSection({ renderUpgrade }: UploadSectionProps) {
               className="sr-only"
               tabIndex={-1}
               aria-label="Upload images"
+              aria-describedby={hintId}
+              disabled={busy}
+              onChange={(event) => void upload(Array.from(event.target.files ?? []))}
+            />
+            <input
+              ref={cameraRef}
+              type="file"
+              accept="image/jpeg,image/png"
+              capture="environment"
+              className="sr-only"
+              tabIndex={-1}
+              aria-label="Photo from the camera"
               aria-describedby={hintId}
               disabled={busy}
               onChange={(event) => void upload(Array.from(event.target.files ?? []))}
