@@ -4,15 +4,28 @@
  * the flow to the real cause (DESIGN §2).
  */
 import type { Logger, NoteResult, QueueName, UploadJob } from '@snapnotes/contracts';
-import { FlowProducer, Queue, QueueEvents } from 'bullmq';
-import type { FlowJobNode, FlowJob, Job, JobsOptions } from 'bullmq';
+import { FlowProducer, Job, Queue, QueueEvents } from 'bullmq';
+import type { FlowJobNode, FlowJob, JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
+import {
+  closeUnlessAway,
+  DEFAULT_UNAVAILABLE_WAIT_MS,
+  errorListener,
+  isConnectionError,
+  reconnectDelay,
+  RECONNECT_MAX_DELAY_MS,
+  whenConnected,
+} from './bullmq-connection.js';
 import { childFailureKey, checkPrefix, flowIds, KEEP, parseJobKey, STAGES } from './bullmq-flow.js';
 import type { StageData } from './bullmq-flow.js';
-import { errorMessage, failureFromReason, PipelineFailure, timeoutFailure } from './failure.js';
+import { waitForNote, watchUploads } from './bullmq-recovery.js';
+import { errorMessage, failureFromReason, PipelineFailure, timeoutFailure, unavailableFailure } from './failure.js';
 import { admitUpload, parseNoteResult } from './stages.js';
 import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, PRIORITY } from './types.js';
 import type { ForgetUpload, PipelineDriver, QueueCounts, RunOptions } from './types.js';
+
+/** An upload whose jobs the queue lost is run again at most this many times (each also bounded by its timeout). */
+const MAX_REDRIVES = 3;
 
 export interface BullmqProducerOptions {
   redisUrl: string;
@@ -23,11 +36,16 @@ export interface BullmqProducerOptions {
   attempts?: number;
   /** First retry delay; doubles on each retry (default 1000 ms). */
   backoffMs?: number;
+  /** How long an upload waits for an unreachable Redis before it is refused or given up (default 10 s). */
+  unavailableWaitMs?: number;
+  /** How often the uploads in flight are checked for lost jobs, besides at every reconnect (default 2 s). */
+  lostCheckIntervalMs?: number;
 }
 
 export type BullmqProducer = PipelineDriver & {
   /** Throws when Redis does not answer (for readiness checks). */
   ping(): Promise<void>;
+  waitAvailable(timeoutMs: number): Promise<boolean>;
 };
 
 /** The stages of a flow, children first. */
@@ -42,25 +60,35 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
   const logger = opts.logger.child({ component: 'queue', driver: 'bullmq' });
   const { prefix } = opts;
 
-  // One connection for adding and reading jobs; QueueEvents needs its own (blocking) one.
-  const redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: 3 });
-  redis.on('error', (err) => logger.error({ err: err.message }, 'redis connection error'));
+  const unavailableWaitMs = opts.unavailableWaitMs ?? DEFAULT_UNAVAILABLE_WAIT_MS;
+  // One connection for adding and reading jobs; QueueEvents needs its own (blocking) one. Both reconnect within
+  // RECONNECT_MAX_DELAY_MS of Redis coming back (DECISIONS "Redis faults").
+  const redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: 3, retryStrategy: reconnectDelay });
+  const logError = (fields: object, msg: string) => logger.error(fields, msg);
+  redis.on('error', errorListener(logError, 'redis connection error'));
   const flow = new FlowProducer({ connection: redis, prefix });
   flow.setMaxListeners(0); // every waiting job listens for the producer's 'closing'
-  flow.on('error', (err) => logger.error({ err: err.message }, 'flow producer error'));
+  flow.on('error', errorListener(logError, 'flow producer error'));
   const queues = Object.fromEntries(
     STAGES.map((name) => {
       const q = new Queue(name, { connection: redis, prefix });
-      q.on('error', (err) => logger.error({ err: err.message, queue: name }, 'queue error'));
+      q.on('error', errorListener(logError, 'queue error', { queue: name }));
       return [name, q];
     }),
   ) as Record<QueueName, Queue>;
   const events = new QueueEvents('notes', {
-    connection: { url: opts.redisUrl, maxRetriesPerRequest: null },
+    connection: { url: opts.redisUrl, maxRetriesPerRequest: null, retryStrategy: reconnectDelay },
     prefix,
   });
   events.setMaxListeners(0);
-  events.on('error', (err) => logger.error({ err: err.message }, 'queue events error'));
+  events.on('error', errorListener(logError, 'queue events error'));
+  const watch = watchUploads({
+    redis,
+    notes: queues.notes,
+    logger,
+    checkIntervalMs: opts.lostCheckIntervalMs ?? 2000,
+    unavailableWaitMs,
+  });
   let closed = false;
 
   function buildFlow(job: UploadJob): FlowJob {
@@ -170,50 +198,114 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
     }
   }
 
-  async function explain(job: UploadJob, err: unknown, timeoutMs: number): Promise<NoteResult | PipelineFailure> {
-    const ids = flowIds(job.uploadId);
-    const state = await queues.notes.getJobState(ids.notes);
-    if (state === 'completed') {
-      // Finished just as the wait gave up.
-      const done: Job | undefined = await queues.notes.getJob(ids.notes);
-      if (done) return parseNoteResult(done.returnvalue);
+  /**
+   * Why a wait ended without the note: finished after all (an event missed or just too late), a failure, the jobs
+   * lost by Redis ('lost', while time is left), or the timeout. Redis unreachable while looking: 'unavailable'.
+   */
+  async function explain(
+    job: UploadJob,
+    err: unknown,
+    timeoutMs: number,
+    deadline: number,
+  ): Promise<NoteResult | PipelineFailure | 'lost'> {
+    try {
+      const ids = flowIds(job.uploadId);
+      const state = await queues.notes.getJobState(ids.notes);
+      if (state === 'completed') {
+        const done: Job | undefined = await queues.notes.getJob(ids.notes);
+        if (done) return parseNoteResult(done.returnvalue);
+      }
+      if (state === 'failed') return await deepestFailure(job);
+      if (closed) return new PipelineFailure('error', 'The pipeline driver was closed while waiting', { cause: err });
+      if (state === 'unknown' && Date.now() < deadline) return 'lost';
+      const stage = await pendingStage(job);
+      await removePending(job);
+      return timeoutFailure(job.uploadId, timeoutMs, stage);
+    } catch (lookup) {
+      if (isConnectionError(lookup)) return unavailableFailure(unavailableWaitMs, lookup);
+      const message = `Upload failed and its cause could not be read: ${errorMessage(lookup)}`;
+      return new PipelineFailure('error', message, { cause: err });
     }
-    if (state === 'failed') return deepestFailure(job);
-    if (closed) return new PipelineFailure('error', 'The pipeline driver was closed while waiting', { cause: err });
-    const stage = await pendingStage(job);
-    await removePending(job);
-    return timeoutFailure(job.uploadId, timeoutMs, stage);
+  }
+
+  /**
+   * Adds the upload's flow, waiting for an unreachable Redis up to `unavailableWaitMs` (and never past the
+   * deadline), then refusing with kind 'unavailable' (DECISIONS "Redis faults"). Returns the notes job.
+   */
+  async function addFlow(job: UploadJob, log: object, deadline: number): Promise<Job> {
+    const started = Date.now();
+    const until = Math.min(started + unavailableWaitMs, deadline);
+    let last: unknown;
+    while (Date.now() < until && (await whenConnected(redis, until - Date.now()))) {
+      try {
+        return (await flow.add(buildFlow(job))).job;
+      } catch (err) {
+        if (!isConnectionError(err)) {
+          logger.error({ ...log, err: errorMessage(err) }, 'could not queue the upload');
+          throw new PipelineFailure('error', `Could not queue the upload: ${errorMessage(err)}`, { cause: err });
+        }
+        last = err;
+        await new Promise((resolve) => setTimeout(resolve, RECONNECT_MAX_DELAY_MS / 5));
+      }
+    }
+    logger.warn({ ...log, waitedMs: Date.now() - started, err: last && errorMessage(last) }, 'redis unreachable');
+    throw unavailableFailure(Date.now() - started, last);
+  }
+
+  /** An upload whose jobs were lost: its source of truth decides; a re-drive adds the flow again (same ids). */
+  async function redrive(job: UploadJob, log: object, lost: RunOptions['lost'], deadline: number) {
+    let decision: Awaited<ReturnType<NonNullable<RunOptions['lost']>>>;
+    try {
+      decision = lost ? await lost(job) : { redrive: true };
+    } catch (err) {
+      return new PipelineFailure(
+        'error',
+        `Its jobs were lost and the upload could not be checked: ${errorMessage(err)}`,
+      );
+    }
+    if ('note' in decision) return decision.note;
+    if ('failure' in decision) {
+      const f = decision.failure;
+      return f instanceof PipelineFailure ? f : new PipelineFailure('error', f.message, { cause: f });
+    }
+    logger.warn(log, 'the queue lost this upload: running it again from its stored images');
+    await removePending(job); // whatever is left of the old flow
+    return addFlow(job, log, deadline);
   }
 
   return {
-    async run(input: UploadJob, { timeoutMs }: RunOptions): Promise<NoteResult> {
+    async run(input: UploadJob, { timeoutMs, lost }: RunOptions): Promise<NoteResult> {
       const job = admitUpload(input, timeoutMs, closed);
       const log = { uploadId: job.uploadId, correlationId: job.correlationId };
       const started = Date.now();
-      let node: Awaited<ReturnType<typeof flow.add>>;
+      const deadline = started + timeoutMs;
+      let outcome: NoteResult | PipelineFailure | 'lost' | Job;
       try {
-        node = await flow.add(buildFlow(job));
+        outcome = await addFlow(job, log, deadline);
+        for (let redrives = 0; outcome instanceof Job;) {
+          const waited = await waitForNote(outcome, events, watch, deadline);
+          if ('done' in waited) {
+            logger.debug({ ...log, ms: Date.now() - started, redrives }, 'upload processed');
+            return parseNoteResult(waited.done);
+          }
+          if ('signal' in waited && waited.signal === 'unavailable') outcome = unavailableFailure(unavailableWaitMs);
+          else if ('signal' in waited && waited.signal === 'lost' && Date.now() < deadline) outcome = 'lost';
+          else outcome = await explain(job, 'error' in waited ? waited.error : undefined, timeoutMs, deadline);
+          if (outcome === 'lost') {
+            outcome =
+              redrives++ < MAX_REDRIVES
+                ? await redrive(job, { ...log, redrives }, lost, deadline)
+                : new PipelineFailure('error', `The queue lost this upload's jobs ${MAX_REDRIVES + 1} times`);
+          }
+        }
       } catch (err) {
-        logger.error({ ...log, err: errorMessage(err) }, 'could not queue the upload');
-        throw new PipelineFailure('error', `Could not queue the upload: ${errorMessage(err)}`, { cause: err });
+        if (!(err instanceof PipelineFailure)) throw err;
+        outcome = err;
       }
-      let result: unknown;
-      try {
-        result = await node.job.waitUntilFinished(events, timeoutMs);
-      } catch (err) {
-        const outcome = await explain(job, err, timeoutMs).catch(
-          (lookup: unknown) =>
-            new PipelineFailure('error', `Upload failed and its cause could not be read: ${errorMessage(lookup)}`, {
-              cause: err,
-            }),
-        );
-        if (!(outcome instanceof PipelineFailure)) return outcome;
-        const level = outcome.kind === 'error' ? 'error' : 'info';
-        logger[level]({ ...log, kind: outcome.kind, stage: outcome.stage, err: outcome.message }, 'upload failed');
-        throw outcome;
-      }
-      logger.debug({ ...log, ms: Date.now() - started }, 'upload processed');
-      return parseNoteResult(result);
+      if (!(outcome instanceof PipelineFailure)) return outcome;
+      const level = outcome.kind === 'error' ? 'error' : 'info';
+      logger[level]({ ...log, kind: outcome.kind, stage: outcome.stage, err: outcome.message }, 'upload failed');
+      throw outcome;
     },
 
     async forgetUploads(uploads: ReadonlyArray<ForgetUpload>) {
@@ -267,13 +359,23 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
       await redis.ping();
     },
 
+    waitAvailable(timeoutMs: number) {
+      return whenConnected(redis, timeoutMs);
+    },
+
     async close() {
       if (closed) return;
       closed = true;
-      await events.close();
-      await flow.close();
-      await Promise.all(STAGES.map((name) => queues[name].close()));
-      await redis.quit().catch(() => redis.disconnect());
+      watch.close();
+      const closing = (async () => {
+        await events.close();
+        await flow.close();
+        await Promise.all(STAGES.map((name) => queues[name].close()));
+        await redis.quit().catch(() => redis.disconnect());
+      })();
+      if ((await closeUnlessAway(closing, () => redis.status === 'ready')) === 'abandoned') {
+        logger.warn('redis unreachable: the producer closed without waiting for it');
+      }
     },
   };
 }

@@ -7,6 +7,7 @@ import { isPermanentError, isVerdictError, uploadJobSchema } from '@snapnotes/co
 import type { Logger, QueueName, StageHandlers } from '@snapnotes/contracts';
 import { Queue, UnrecoverableError, WaitingChildrenError, Worker } from 'bullmq';
 import type { Job, Processor, WorkerOptions } from 'bullmq';
+import { closeUnlessAway, errorListener, reconnectDelay, RUN_RETRY_DELAY_MS } from './bullmq-connection.js';
 import { checkPrefix, flowIds, KEEP, OCR_PAGE, parseJobKey } from './bullmq-flow.js';
 import type { OcrPageData, StageData } from './bullmq-flow.js';
 import { errorMessage, loggableError } from './failure.js';
@@ -15,7 +16,7 @@ import { orderPages, parsePayload, PayloadError, runModeration, runNotes, runOcr
 /** Worker settings a test or an operator may tune (stalled-job recovery stays on). */
 export type WorkerTuning = Pick<
   WorkerOptions,
-  'stalledInterval' | 'lockDuration' | 'lockRenewTime' | 'maxStalledCount' | 'drainDelay'
+  'stalledInterval' | 'lockDuration' | 'lockRenewTime' | 'maxStalledCount' | 'drainDelay' | 'runRetryDelay'
 >;
 
 export interface BullmqWorkersOptions {
@@ -30,6 +31,11 @@ export interface BullmqWorkersOptions {
 }
 
 export interface BullmqWorkers {
+  /**
+   * Throws unless every worker is running, not paused or closing, and both its Redis connections (commands and the
+   * blocking fetch) are up: the worker can take a job now (the process's /readyz).
+   */
+  consuming(): Promise<void>;
   /** Graceful: stops taking jobs and waits for the active ones to finish. */
   close(): Promise<void>;
 }
@@ -64,8 +70,14 @@ export function startBullmqWorkers(opts: BullmqWorkersOptions): BullmqWorkers {
   }
 
   if (ocr) {
-    const queue = new Queue<OcrPageData>('ocr', { connection: { url: opts.redisUrl }, prefix });
-    queue.on('error', (err) => logger.error({ err: err.message }, 'ocr queue error'));
+    const queue = new Queue<OcrPageData>('ocr', {
+      connection: { url: opts.redisUrl, retryStrategy: reconnectDelay },
+      prefix,
+    });
+    queue.on(
+      'error',
+      errorListener((f, m) => logger.error(f, m), 'ocr queue error'),
+    );
     fanout = queue;
     processors.ocr = (job: Job<StageData | OcrPageData>, token?: string) =>
       guard(async () => {
@@ -138,8 +150,9 @@ export function startBullmqWorkers(opts: BullmqWorkersOptions): BullmqWorkers {
       throw new RangeError(`startBullmqWorkers: concurrency.${queue} must be an integer ≥ 1, got ${concurrency}`);
     }
     const worker = new Worker(queue, processor, {
+      runRetryDelay: RUN_RETRY_DELAY_MS,
       ...opts.workerOptions,
-      connection: { url: opts.redisUrl, maxRetriesPerRequest: null },
+      connection: { url: opts.redisUrl, maxRetriesPerRequest: null, retryStrategy: reconnectDelay },
       prefix,
       concurrency,
     });
@@ -160,15 +173,36 @@ export function startBullmqWorkers(opts: BullmqWorkersOptions): BullmqWorkers {
       else logger.warn(log, 'job failed, will retry');
     });
     worker.on('stalled', (jobId) => logger.warn({ stage: queue, jobId }, 'stalled job moved back to wait'));
-    worker.on('error', (err) => logger.error({ stage: queue, err: err.message }, 'worker error'));
+    worker.on(
+      'error',
+      errorListener((f, m) => logger.error(f, m), 'worker error', { stage: queue }),
+    );
     return worker;
   });
   logger.info({ queues: Object.keys(processors), concurrency: opts.concurrency }, 'queue workers started');
 
   return {
+    async consuming() {
+      await Promise.all(
+        workers.map(async (worker) => {
+          if (!worker.isRunning() || worker.isPaused() || worker.closing) {
+            throw new Error(`the ${worker.name} worker is not taking jobs`);
+          }
+          const backend = worker.getBackend();
+          const [main, blocking] = await Promise.all([backend.client, backend.blockingClient]);
+          const states = [main.status, blocking?.status ?? 'none'];
+          if (states.some((s) => s !== 'ready')) {
+            throw new Error(`the ${worker.name} worker's Redis connections are ${states.join('/')}`);
+          }
+        }),
+      );
+    },
     async close() {
-      await Promise.all(workers.map((w) => w.close()));
-      await fanout?.close();
+      // The workers' command connections say whether Redis is there (each is its own ioredis client).
+      const clients = await Promise.all(workers.map((w) => w.getBackend().client));
+      const closing = Promise.all(workers.map((w) => w.close())).then(() => fanout?.close());
+      const how = await closeUnlessAway(closing, () => clients.every((c) => c.status === 'ready'));
+      if (how === 'abandoned') logger.warn('redis unreachable: workers stopped without waiting for it');
     },
   };
 }

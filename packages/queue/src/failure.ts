@@ -1,7 +1,11 @@
 import { parseVerdict } from '@snapnotes/contracts';
 import type { QueueName, VerdictDetails } from '@snapnotes/contracts';
 
-export type PipelineFailureKind = 'verdict' | 'timeout' | 'error';
+/**
+ * verdict: the content decided it (400/422); timeout: it took too long (504); unavailable: the queue (Redis) could not
+ * be reached for longer than an upload may wait for it (503, try again); error: anything else (500).
+ */
+export type PipelineFailureKind = 'verdict' | 'timeout' | 'unavailable' | 'error';
 
 /** Why an upload did not produce a note. Thrown by `PipelineDriver.run`. */
 export class PipelineFailure extends Error {
@@ -35,6 +39,12 @@ export function failureFromReason(stage: QueueName | undefined, reason: string, 
 export function timeoutFailure(uploadId: string, timeoutMs: number, stage?: QueueName): PipelineFailure {
   const at = stage ? ` (still at stage "${stage}")` : '';
   return new PipelineFailure('timeout', `Upload ${uploadId} did not finish within ${timeoutMs} ms${at}`, { stage });
+}
+
+/** Redis was unreachable for `waitedMs`: the upload is refused or given up, to be sent again a moment later. */
+export function unavailableFailure(waitedMs: number, cause?: unknown): PipelineFailure {
+  const seconds = Math.max(1, Math.round(waitedMs / 1000));
+  return new PipelineFailure('unavailable', `The queue (Redis) could not be reached for ${seconds} s`, { cause });
 }
 
 export function errorMessage(err: unknown): string {

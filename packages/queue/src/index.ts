@@ -1,6 +1,6 @@
 export { PipelineFailure } from './failure.js';
 export type { PipelineFailureKind } from './failure.js';
-export type { ForgetUpload, PipelineDriver, QueueCounts, RunOptions } from './types.js';
+export type { ForgetUpload, LostUploadDecision, PipelineDriver, QueueCounts, RunOptions } from './types.js';
 export { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, PRIORITY } from './types.js';
 export { PayloadError } from './stages.js';
 export { createInProcessDriver } from './in-process.js';

@@ -5,6 +5,7 @@
 import type { Logger, QueueName } from '@snapnotes/contracts';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { errorListener, reconnectDelay } from './bullmq-connection.js';
 import { checkPrefix, STAGES } from './bullmq-flow.js';
 import type { QueueCounts } from './types.js';
 
@@ -34,12 +35,18 @@ export function createQueueInspector(opts: QueueInspectorOptions): QueueInspecto
   }
   const logger = opts.logger.child({ component: 'queue-inspector' });
   // Commands fail fast while Redis is away (a scrape or a readiness probe must not hang).
-  const redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 5000 });
+  const redis = new Redis(opts.redisUrl, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    commandTimeout: 5000,
+    retryStrategy: reconnectDelay,
+  });
   redis.setMaxListeners(0); // one listener per queue
-  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection error'));
+  const logWarn = (fields: object, msg: string) => logger.warn(fields, msg);
+  redis.on('error', errorListener(logWarn, 'redis connection error'));
   const queues = names.map((name) => {
     const q = new Queue(name, { connection: redis, prefix: opts.prefix });
-    q.on('error', (err) => logger.warn({ err: err.message, queue: name }, 'queue error'));
+    q.on('error', errorListener(logWarn, 'queue error', { queue: name }));
     return q;
   });
 

@@ -19,7 +19,16 @@ export interface ForgetUpload {
 export interface RunOptions {
   /** How long the caller waits for the note before giving up (PipelineFailure kind 'timeout'). */
   timeoutMs: number;
+  /**
+   * Asked when the queue lost this upload's jobs (Redis came back without its data) before the note was written:
+   * the caller's source of truth (the upload row, the stored images) says what happens next. Without it the upload
+   * is run again (the notes stage is idempotent per upload, so it still gets exactly one note).
+   */
+  lost?: (job: UploadJob) => Promise<LostUploadDecision>;
 }
+
+/** What to do with an upload whose jobs the queue lost: run it again, answer with its note, or give it up. */
+export type LostUploadDecision = { redrive: true } | { note: NoteResult } | { failure: Error };
 
 export interface PipelineDriver {
   /** Runs one upload through moderation → ocr (one job per image) → summarise → notes; resolves with the note. */
@@ -30,6 +39,11 @@ export interface PipelineDriver {
    * (their upload row is gone, so the notes stage writes nothing). The in-process driver keeps no jobs: 0, 0.
    */
   forgetUploads(uploads: ReadonlyArray<ForgetUpload>): Promise<{ removed: number; active: number }>;
+  /**
+   * Resolves true once the queue can take an upload, false when it still cannot after `timeoutMs` (Redis
+   * unreachable). Drivers that need no server (in-process) do not define it.
+   */
+  waitAvailable?(timeoutMs: number): Promise<boolean>;
   /** Queue depths per queue (for metrics/readiness). */
   counts(): Promise<Record<QueueName, QueueCounts>>;
   close(): Promise<void>;
