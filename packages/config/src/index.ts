@@ -3,10 +3,9 @@
  * (an ESLint rule enforces it). Each process calls loadConfig() once at start and passes slices down.
  * Documented in .env.example; keep both in step.
  */
-import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
-import dotenv from 'dotenv';
 import { z } from 'zod';
+import { ConfigError } from './errors.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -133,8 +132,15 @@ export const envSchema = z.object({
   TRUST_PROXY: trustProxy,
   /** Folder with the built web app (web/dist); the gateway serves it when present. */
   WEB_DIST_DIR: optionalString,
-  /** Port of the metrics/health listener for worker processes. */
-  WORKER_HTTP_PORT: int(9100, 0, 65535),
+  /**
+   * Port of a worker process's /healthz, /readyz and /metrics. Unset: each stage has its own default
+   * (DEFAULT_WORKER_HTTP_PORTS, so four workers started on one machine do not collide); compose sets 9100 in every
+   * container.
+   */
+  WORKER_HTTP_PORT: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(0).max(65535).optional(),
+  ),
 
   DATABASE_URL: optionalString,
   DATABASE_POOL_MAX: int(10, 1, 200),
@@ -217,10 +223,16 @@ export const envSchema = z.object({
   SWEEP_INTERVAL_MS: int(60_000, 0),
   /**
    * BullMQ job lock: a worker that dies mid-job (kill -9, lost container) gives its job back once the lock expires,
-   * checked every QUEUE_STALLED_INTERVAL_MS. Live workers renew the lock at half this period.
+   * checked every QUEUE_STALLED_INTERVAL_MS, so another worker takes it within about their sum (10 s). Live
+   * workers renew the lock every quarter to half of this period (docs/DEPLOY.md, measured figures).
    */
-  QUEUE_LOCK_DURATION_MS: int(30_000, 1000),
-  QUEUE_STALLED_INTERVAL_MS: int(30_000, 500),
+  QUEUE_LOCK_DURATION_MS: int(8_000, 1000),
+  QUEUE_STALLED_INTERVAL_MS: int(2_000, 500),
+  /**
+   * How long an upload waits for an unreachable Redis (arriving, or in flight) before it is answered 503 with
+   * Retry-After (DECISIONS "Redis faults").
+   */
+  QUEUE_UNAVAILABLE_WAIT_MS: int(10_000, 0),
 
   FREE_UPLOADS_PER_MONTH: int(5, 0),
   /**
@@ -261,7 +273,7 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 export interface Config extends Env {
   firebaseMode: 'emulator' | 'service-account' | 'application-default' | 'none';
@@ -387,15 +399,16 @@ export function loadConfigWith(overrides: Record<string, string>): Config {
 }
 
 /**
- * Loads a .env file into the environment with dotenv, without overriding variables that are already set
- * (the real environment wins). Missing file: nothing happens.
+ * The port a stage worker's health listener uses when WORKER_HTTP_PORT is not set: one per stage, clear of the
+ * gateway's 8080, the Auth emulator's 9099 and its hub and logging ports (4400, 4500).
  */
-export function loadDotEnv(path: string): boolean {
-  if (!existsSync(path)) return false;
-  const result = dotenv.config({ path, override: false, quiet: true });
-  if (result.error) throw new ConfigError(`Could not read ${path}: ${result.error.message}`);
-  return true;
+export const DEFAULT_WORKER_HTTP_PORTS = { moderation: 9101, ocr: 9102, summarise: 9103, notes: 9104 } as const;
+
+export function workerHttpPort(config: Pick<Config, 'WORKER_HTTP_PORT'>, role: keyof typeof DEFAULT_WORKER_HTTP_PORTS) {
+  return config.WORKER_HTTP_PORT ?? DEFAULT_WORKER_HTTP_PORTS[role];
 }
+
+export { dotEnvFiles, loadDotEnv, loadDotEnvFiles } from './dotenv.js';
 
 /** Reads one raw variable for the few tools that must (test runners deciding which servers to start). */
 export function rawEnv(name: string): string | undefined {

@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, loadConfigWith, loadDotEnv, rawEnv } from '@snapnotes/config';
 import { startAuthEmulator, startLocalPostgres, startLocalS3 } from '@snapnotes/local-services';
-import { createLogger, onShutdown } from '@snapnotes/runtime';
+import { createLogger, logProcessWarnings, onShutdown } from '@snapnotes/runtime';
 import { startSnapNotes } from './app.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   loadDotEnv(resolve(repoRoot, '.env'));
   const base = loadConfig();
   const logger = createLogger(base, 'snapnotes');
+  logProcessWarnings(logger);
   for (const warning of base.warnings) logger.warn(warning);
   const dataDir = resolve(repoRoot, base.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });

@@ -23,7 +23,10 @@ export interface AuthEmulatorOptions {
   projectId?: string;
   /** Folder for firebase.json and the emulator's logs. */
   workDir: string;
-  /** Ports the emulator suite reserves besides auth; distinct per instance so several can run side by side. */
+  /**
+   * Ports the emulator suite reserves besides auth (default: firebase-tools' own, 4400 and 4500, clear of every
+   * SnapNotes default port); give each instance its own to run several side by side.
+   */
   hubPort?: number;
   loggingPort?: number;
   startTimeoutMs?: number;
@@ -33,6 +36,10 @@ export interface AuthEmulatorOptions {
   env?: NodeJS.ProcessEnv;
   onLog?: (line: string) => void;
 }
+
+/** firebase-tools' defaults for the emulator hub and its logging: no SnapNotes default is near them. */
+export const DEFAULT_HUB_PORT = 4400;
+export const DEFAULT_LOGGING_PORT = 4500;
 
 function firebaseBin(): string {
   return require.resolve('firebase-tools/lib/bin/firebase.js');
@@ -57,10 +64,11 @@ async function waitForHttp(url: string, deadline: number, child: ChildProcess, o
 export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<AuthEmulator> {
   const projectId = opts.projectId ?? 'demo-snapnotes';
   mkdirSync(opts.workDir, { recursive: true });
-  const hubPort = opts.hubPort ?? opts.port + 1;
-  const loggingPort = opts.loggingPort ?? opts.port + 2;
+  const hubPort = opts.hubPort ?? DEFAULT_HUB_PORT;
+  const loggingPort = opts.loggingPort ?? DEFAULT_LOGGING_PORT;
   await assertPortFree(opts.port, 'the Firebase Auth emulator (EMBEDDED_AUTH_PORT)');
-  await assertPortFree(hubPort, 'the Firebase emulator hub (EMBEDDED_AUTH_PORT + 1)');
+  await assertPortFree(hubPort, `the Firebase emulator hub (${hubPort})`);
+  await assertPortFree(loggingPort, `the Firebase emulator's logging port (${loggingPort})`);
   writeFileSync(
     join(opts.workDir, 'firebase.json'),
     JSON.stringify({

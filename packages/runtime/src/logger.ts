@@ -90,3 +90,16 @@ export function createLogger(
   };
   return opts.destination ? pino(options, opts.destination) : pino(options);
 }
+
+/**
+ * Process warnings (`process.emitWarning`: deprecations, the AWS SDK's notice that its 2027 releases need Node 22…)
+ * as one JSON log line each, instead of Node's multi-line text on stderr: a service writes nothing but JSON lines.
+ * Replaces Node's own printer (the default 'warning' listener); call once, at start.
+ */
+export function logProcessWarnings(logger: PinoLogger): void {
+  process.removeAllListeners('warning');
+  process.on('warning', (warning: Error & { code?: string }) => {
+    const text = warning.message.replace(/\s*\n\s*/g, ' ').trim();
+    logger.warn({ warning: warning.name, code: warning.code }, text);
+  });
+}

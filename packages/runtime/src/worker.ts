@@ -5,10 +5,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { Logger as PinoLogger } from 'pino';
-import { loadConfig, loadDotEnv, type Config } from '@snapnotes/config';
+import { ConfigError, loadConfig, loadDotEnvFiles, workerHttpPort, type Config } from '@snapnotes/config';
 import type { QueueName, StageHandlers } from '@snapnotes/contracts';
 import { createQueueInspector, startBullmqWorkers } from '@snapnotes/queue';
-import { createLogger } from './logger.js';
+import { createLogger, logProcessWarnings } from './logger.js';
 import { createMetrics, instrumentHandlers, METRICS_CONTENT_TYPE, type Metrics } from './metrics.js';
 import { opsRefusal, type OpsAccessConfig } from './ops-access.js';
 import { onShutdown } from './shutdown.js';
@@ -23,14 +23,39 @@ export interface BuiltStage {
 /** How long one readiness check may take before it counts as unreachable. */
 const READINESS_TIMEOUT_MS = 3000;
 
+/**
+ * What every service process does first: reads the .env files (the repository root's, when started inside a
+ * checkout: `dotEnvFiles`), parses the config and makes the logger, which also takes the process warnings. A
+ * configuration that cannot be used ends the process with one JSON `fatal` line naming every problem.
+ */
+export function loadServiceConfig(role: Config['SERVICE_ROLE']): {
+  config: Config;
+  logger: PinoLogger;
+  envFiles: string[];
+} {
+  const envFiles = loadDotEnvFiles();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    createLogger({ LOG_LEVEL: 'info', SERVICE_ROLE: role }, undefined, { pretty: false }).fatal(
+      { envFiles },
+      err.message,
+    );
+    process.exit(1);
+  }
+  const logger = createLogger({ ...config, SERVICE_ROLE: role });
+  logProcessWarnings(logger);
+  return { config, logger, envFiles };
+}
+
 export async function runStageWorker(
   role: QueueName,
   /** `metrics` is the process's registry, for a stage's own series (the notes worker's sweeper). */
   build: (config: Config, logger: PinoLogger, metrics: Metrics) => Promise<BuiltStage>,
 ): Promise<void> {
-  loadDotEnv('.env');
-  const config = loadConfig();
-  const logger = createLogger({ ...config, SERVICE_ROLE: role });
+  const { config, logger, envFiles } = loadServiceConfig(role);
   if (!config.REDIS_URL) {
     logger.fatal('REDIS_URL is not set: a stage worker takes its jobs from BullMQ (use `pnpm start` for one process).');
     process.exit(1);
@@ -59,11 +84,19 @@ export async function runStageWorker(
     workerOptions: { lockDuration: config.QUEUE_LOCK_DURATION_MS, stalledInterval: config.QUEUE_STALLED_INTERVAL_MS },
   });
   const state = { draining: false };
-  const readiness = { ...stage.readiness, redis: () => inspector.ping() };
+  // Ready only while the BullMQ worker is connected and taking jobs (not merely while Redis answers a PING).
+  const readiness = {
+    ...stage.readiness,
+    redis: async () => {
+      await workers.consuming();
+      await inspector.ping();
+    },
+  };
   const server = healthServer({ readiness, metrics, state, logger, access: config });
+  const port = workerHttpPort(config, role);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.WORKER_HTTP_PORT, config.HOST, resolve);
+    server.listen(port, config.HOST, resolve);
   });
   onShutdown(logger, [
     [
@@ -77,7 +110,7 @@ export async function runStageWorker(
     ['queue inspector', () => inspector.close()],
     ['health server', () => new Promise((resolve) => server.close(() => resolve(undefined)))],
   ]);
-  logger.info({ role, concurrency: concurrency[role], port: config.WORKER_HTTP_PORT }, 'worker ready');
+  logger.info({ role, concurrency: concurrency[role], port, envFiles }, 'worker ready');
 }
 
 function withTimeout(check: () => Promise<void>, ms: number): Promise<void> {

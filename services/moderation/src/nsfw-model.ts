@@ -33,7 +33,16 @@ export async function loadNsfwModel(): Promise<LoadedModel> {
     if (!ok) throw new Error('TensorFlow.js wasm backend failed to initialise');
   }
   await tf.ready();
-  const model = await nsfwjs.load('MobileNetV2');
+  // nsfwjs.load() prints a hint about hosting the model ("You're using the model: …") with console.info: a service
+  // writes nothing but JSON log lines, and the hint is for browser pages, so it is silenced for that call.
+  const info = console.info;
+  console.info = () => {};
+  let model: nsfwjs.NSFWJS;
+  try {
+    model = await nsfwjs.load('MobileNetV2');
+  } finally {
+    console.info = info;
+  }
   return {
     backend: tf.getBackend(),
     async classify(pixels) {
