@@ -80,9 +80,18 @@ export async function startSnapNotes(config: Config, logger: PinoLogger): Promis
           notes: config.NOTES_CONCURRENCY,
         },
         logger,
+        workerOptions: {
+          lockDuration: config.QUEUE_LOCK_DURATION_MS,
+          stalledInterval: config.QUEUE_STALLED_INTERVAL_MS,
+        },
       });
       closers.push(() => workers.close());
-      const producer = createBullmqProducer({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, logger });
+      const producer = createBullmqProducer({
+        redisUrl: config.REDIS_URL,
+        prefix: config.QUEUE_PREFIX,
+        logger,
+        unavailableWaitMs: config.QUEUE_UNAVAILABLE_WAIT_MS,
+      });
       readiness.redis = () => producer.ping();
       pipeline = producer;
     } else {

@@ -21,6 +21,7 @@ import { ErrorCode } from '@snapnotes/contracts';
 import type { GatewayDeps } from './deps.js';
 import { HttpError } from './errors.js';
 import { REVOCATION_CHECKED_ROUTES } from './guards.js';
+import { databaseUnavailable, isDatabaseUnavailable } from './unavailable.js';
 import { registerNotesRoutes } from './routes/notes.js';
 import { registerImageRoutes } from './routes/images.js';
 import { registerUploadRoutes } from './routes/upload.js';
@@ -88,6 +89,11 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send({ error: ErrorCode.BadRequest, message: (err as Error).message });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err, url: req.url.split('?')[0], method: req.method }, 'database unavailable');
+      const busy = databaseUnavailable();
+      return reply.code(busy.statusCode).headers(busy.headers).send(busy.body());
     }
     req.log.error({ err, url: req.url.split('?')[0], method: req.method }, 'unhandled error');
     return reply

@@ -2,15 +2,12 @@
  * Gateway process (distributed mode): HTTP API + web app; uploads go to S3 and through the BullMQ flow to the
  * stage workers. SIGTERM: stop taking requests, finish the ones held open, then disconnect.
  */
-import { loadConfig, loadDotEnv } from '@snapnotes/config';
 import { createBullmqProducer } from '@snapnotes/queue';
-import { connectDatabase, createLogger, createStoreFromConfig, onShutdown } from '@snapnotes/runtime';
+import { connectDatabase, createStoreFromConfig, loadServiceConfig, onShutdown } from '@snapnotes/runtime';
 import { buildApp } from './app.js';
 import { createFirebaseVerifier } from './auth.js';
 
-loadDotEnv('.env');
-const config = loadConfig();
-const logger = createLogger({ ...config, SERVICE_ROLE: 'gateway' });
+const { config, logger, envFiles } = loadServiceConfig('gateway');
 for (const warning of config.warnings) logger.warn(warning);
 if (!config.REDIS_URL) {
   logger.fatal(
@@ -21,7 +18,12 @@ if (!config.REDIS_URL) {
 const db = await connectDatabase(config, logger, { migrate: true });
 const store = createStoreFromConfig(config, logger);
 await store.ensureBucket();
-const pipeline = createBullmqProducer({ redisUrl: config.REDIS_URL, prefix: config.QUEUE_PREFIX, logger });
+const pipeline = createBullmqProducer({
+  redisUrl: config.REDIS_URL,
+  prefix: config.QUEUE_PREFIX,
+  logger,
+  unavailableWaitMs: config.QUEUE_UNAVAILABLE_WAIT_MS,
+});
 const verifier = createFirebaseVerifier(config);
 if (!verifier) logger.warn('no Firebase configuration: sign-in and the data routes answer 503 FIREBASE_NOT_CONFIGURED');
 const app = await buildApp({
@@ -34,6 +36,7 @@ const app = await buildApp({
   readiness: { postgres: () => db.ping(), s3: () => store.ping(), redis: () => pipeline.ping() },
 });
 await app.listen({ host: config.HOST, port: config.PORT });
+logger.info({ port: config.PORT, envFiles }, 'gateway ready');
 onShutdown(logger, [
   ['http', () => app.close()],
   ['queue', () => pipeline.close()],

@@ -28,6 +28,7 @@ import { toApiNote, type UserRow } from '@snapnotes/db';
 import { PipelineFailure, type PipelineDriver } from '@snapnotes/queue';
 import type { Repositories } from '@snapnotes/runtime';
 import { HttpError } from '../errors.js';
+import { databaseUnavailable, isDatabaseUnavailable, lostUploadDecision, queueUnavailable } from '../unavailable.js';
 import { quotaFor } from '../quota.js';
 import type { RateLimitGrant, UploadRateLimiter } from '../rate-limit.js';
 import { jobLanguages } from '../routes/settings.js';
@@ -83,6 +84,11 @@ export class UploadService {
       throw upgradeRequired();
     }
     await rateLimiter.check(user.id);
+    // The queue first: while Redis is away the upload waits for it (bounded), then a 503 before any body byte is read.
+    const { pipeline } = this.deps;
+    if (pipeline.waitAvailable && !(await pipeline.waitAvailable(config.QUEUE_UNAVAILABLE_WAIT_MS))) {
+      throw queueUnavailable();
+    }
     const ticket = this.admission.admit(user.id, remaining);
     mark('admitted');
     let dir: string | undefined;
@@ -209,7 +215,11 @@ export class UploadService {
     };
     const started = Date.now();
     try {
-      const result = await pipeline.run(job, { timeoutMs: config.PROCESSING_TIMEOUT_MS });
+      const result = await pipeline.run(job, {
+        timeoutMs: config.PROCESSING_TIMEOUT_MS,
+        // Redis came back without this upload's jobs: its row and stored images decide (DECISIONS "Redis faults").
+        lost: (lostJob) => lostUploadDecision({ repos, store }, lostJob),
+      });
       mark('pipeline');
       await thumbnails;
       const note = await repos.notes.findByIdForUser(result.noteId, user.id);
@@ -223,7 +233,16 @@ export class UploadService {
         log.error({ err }, 'processing failed');
         const existing = await this.abandon(log, uploadId, refs, 'failed', 'INTERNAL', (err as Error).message);
         if (existing) return existing;
-        throw new HttpError(500, ErrorCode.Internal, 'Error processing screenshots. Please try again.');
+        throw isDatabaseUnavailable(err)
+          ? databaseUnavailable()
+          : new HttpError(500, ErrorCode.Internal, 'Error processing screenshots. Please try again.');
+      }
+      if (err.kind === 'unavailable') {
+        log.warn({ err: err.message, ms: Date.now() - started }, 'processing given up: the queue is unreachable');
+        const existing = await this.abandon(log, uploadId, refs, 'failed', 'QUEUE_UNAVAILABLE', err.message);
+        if (existing) return existing;
+        await grant.release(); // the outage's, not the user's
+        throw queueUnavailable();
       }
       if (err.kind === 'verdict' && err.verdict?.code === 'INAPPROPRIATE_CONTENT') {
         const existing = await this.abandon(log, uploadId, refs, 'rejected', err.verdict.code, err.verdict.message);
@@ -287,7 +306,13 @@ export class UploadService {
     message: string,
   ): Promise<Note | undefined> {
     const { repos, store } = this.deps;
-    const marked = await repos.uploads.markFailed(uploadId, status, code, message.slice(0, 1000));
+    const mark = () => repos.uploads.markFailed(uploadId, status, code, message.slice(0, 1000));
+    // A connection cut under it (a restarted or failed-over database) gets one more try on a fresh one.
+    const marked = await mark().catch(async (err: unknown) => {
+      if (!isDatabaseUnavailable(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      return mark();
+    });
     if (!marked) {
       const upload = await repos.uploads.findById(uploadId);
       if (upload?.status === 'completed' && upload.noteId) {
