@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
  * unit: *.test.ts beside each package (no outside services).
  * integration: *.int.test.ts, against real PostgreSQL, Redis, S3 (s3rver) and the Firebase Auth emulator.
  * browser: web/e2e/*.e2e.ts, Playwright driving Debian's Chromium against the embedded start.
+ * chaos: packages/embedded/test/chaos/*.chaos.ts, the distributed stack as processes under faults (pnpm test:chaos).
  */
 export default defineConfig({
   test: {
@@ -41,6 +42,20 @@ export default defineConfig({
           // One Chromium and one product at a time on two cores, after the unit and integration projects.
           fileParallelism: false,
           sequence: { groupOrder: 1 },
+          globalSetup: ['packages/testing/src/global-setup.ts'],
+        },
+      },
+      {
+        test: {
+          // pnpm test:chaos: the distributed stack as processes under faults (packages/embedded/test/chaos).
+          name: 'chaos',
+          include: ['packages/embedded/test/chaos/**/*.chaos.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 15 * 60_000,
+          hookTimeout: 5 * 60_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
           globalSetup: ['packages/testing/src/global-setup.ts'],
         },
       },

@@ -11,22 +11,27 @@
  * the upload still ends in exactly one note; SIGTERM lets a worker finish its job and the gateway answer the upload
  * it holds before they exit.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Note } from '@snapnotes/contracts';
-import { createTestUser } from '@snapnotes/testing/firebase';
 import { renderScreenshot } from '@snapnotes/testing/images';
 import { renderFlaggedByClassifier } from '@snapnotes/testing/moderation-fixtures';
+import {
+  buildServices,
+  metricSample,
+  SERVICES,
+  ServiceProcess,
+  stopAllServices,
+  waitFor,
+  type Service,
+} from '@snapnotes/testing/processes';
 import { createTestDatabase, freePort, getRedis, getS3 } from '@snapnotes/testing/services';
+import { newStackUser, type StackUser } from '@snapnotes/testing/stack';
 import type { TestDatabase, TestRedis, TestS3 } from '@snapnotes/testing/services';
 import { containerEnvironment, readCompose, REPO_ROOT } from './compose.js';
 
-const SERVICES = ['gateway', 'moderation', 'ocr', 'summarise', 'notes'] as const;
-type Service = (typeof SERVICES)[number];
 const TESSDATA = '/usr/share/tesseract-ocr/5/tessdata';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -100,136 +105,7 @@ async function localEnvironment(
   return { env, httpPort };
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Service processes
-
-interface LogLine {
-  level: number;
-  msg?: string;
-  correlationId?: string;
-  uploadId?: string;
-  [key: string]: unknown;
-}
-
-class ServiceProcess {
-  readonly lines: LogLine[] = [];
-  stderr = '';
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  private readonly child: ChildProcess;
-
-  constructor(
-    readonly label: string,
-    readonly service: Service,
-    readonly httpPort: number,
-    env: Record<string, string>,
-  ) {
-    const dir = join(REPO_ROOT, 'services', service);
-    // Like the image: `node dist/main.js` in the service folder, PATH and HOME being all the OS adds.
-    this.child = spawn(process.execPath, ['dist/main.js'], {
-      cwd: dir,
-      env: { ...env, PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true, // its own process group, so a signal reaches it alone
-    });
-    running.add(this);
-    let buffered = '';
-    this.child.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      let nl: number;
-      while ((nl = buffered.indexOf('\n')) >= 0) {
-        const line = buffered.slice(0, nl);
-        buffered = buffered.slice(nl + 1);
-        try {
-          this.lines.push(JSON.parse(line) as LogLine);
-        } catch {
-          this.stderr += `${line}\n`;
-        }
-      }
-    });
-    this.child.stderr!.on('data', (chunk: Buffer) => (this.stderr = (this.stderr + chunk.toString()).slice(-20_000)));
-    this.exited = new Promise((resolve) =>
-      this.child.once('exit', (code, signal) => {
-        running.delete(this);
-        resolve({ code, signal });
-      }),
-    );
-  }
-
-  get pid(): number {
-    return this.child.pid!;
-  }
-
-  get alive(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  signal(sig: NodeJS.Signals): void {
-    if (this.alive) process.kill(-this.pid, sig);
-  }
-
-  /** The last output, for failure messages. */
-  tail(): string {
-    const logs = this.lines.slice(-15).map((l) => JSON.stringify(l));
-    return `--- ${this.label} (pid ${this.pid}) ---\n${logs.join('\n')}\n${this.stderr.slice(-3000)}`;
-  }
-
-  async waitReady(timeoutMs = 90_000): Promise<void> {
-    const until = Date.now() + timeoutMs;
-    let last = '';
-    while (Date.now() < until) {
-      if (!this.alive) throw new Error(`${this.label} exited before it was ready\n${this.tail()}`);
-      try {
-        const res = await fetch(`http://127.0.0.1:${this.httpPort}/readyz`);
-        last = `${res.status} ${await res.text()}`;
-        if (res.status === 200) return;
-      } catch (err) {
-        last = (err as Error).message;
-      }
-      await sleep(100);
-    }
-    throw new Error(`${this.label} not ready after ${timeoutMs} ms (${last})\n${this.tail()}`);
-  }
-
-  async metrics(): Promise<string> {
-    return (await fetch(`http://127.0.0.1:${this.httpPort}/metrics`)).text();
-  }
-
-  /** Stops it for good: SIGTERM, then SIGKILL after a grace period. */
-  async stop(graceMs = 15_000): Promise<void> {
-    if (!this.alive) return;
-    this.signal('SIGTERM');
-    const timer = setTimeout(() => this.signal('SIGKILL'), graceMs);
-    await this.exited;
-    clearTimeout(timer);
-  }
-}
-
-const running = new Set<ServiceProcess>();
-process.once('exit', () => {
-  for (const p of running) p.signal('SIGKILL');
-});
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(20);
-  }
-}
-
-/** The value of one series in Prometheus text (0 when absent). */
-function sample(text: string, name: string, labels: Record<string, string>): number {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`)) continue;
-    const got = Object.fromEntries([...line.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]] as [string, string]));
-    if (Object.entries(labels).every(([k, v]) => got[k] === v)) return Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return 0;
-}
+const sample = metricSample;
 
 const pagesRead = async (p: ServiceProcess) =>
   sample(await p.metrics(), 'snapnotes_job_duration_seconds_count', { stage: 'ocr', outcome: 'completed' });
@@ -258,50 +134,7 @@ async function startService(service: Service, label: string = service): Promise<
   return p;
 }
 
-function buildServices(): void {
-  const tsup = createRequire(import.meta.url).resolve('tsup/dist/cli-default.js', { paths: [REPO_ROOT] });
-  for (const service of SERVICES) {
-    const run = spawnSync(process.execPath, [tsup, '--silent'], {
-      cwd: join(REPO_ROOT, 'services', service),
-      encoding: 'utf8',
-    });
-    if (run.status !== 0) throw new Error(`building ${service} failed:\n${run.stdout}\n${run.stderr}`);
-  }
-}
-
-interface Uploader {
-  id: number;
-  token: string;
-  upload(files: Buffer[], requestId: string): Promise<Response>;
-}
-
-/** A new Google user on the emulator, registered through the gateway (each has its own rate-limit budget). */
-async function newUser(name: string): Promise<Uploader> {
-  const user = await createTestUser({ name });
-  const auth = { authorization: `Bearer ${user.idToken}` };
-  const res = await fetch(`${gatewayUrl}/api/user`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ firebaseUid: user.localId, email: user.email, displayName: name, photoURL: '' }),
-  });
-  if (res.status !== 200) throw new Error(`POST /api/user: ${res.status} ${await res.text()}`);
-  const { id } = (await res.json()) as { id: number };
-  return {
-    id,
-    token: user.idToken,
-    upload(files, requestId) {
-      const form = new FormData();
-      files.forEach((f, i) =>
-        form.append('images', new Blob([new Uint8Array(f)], { type: 'image/png' }), `page-${i + 1}.png`),
-      );
-      return fetch(`${gatewayUrl}/api/process-screenshots`, {
-        method: 'POST',
-        headers: { ...auth, 'x-request-id': requestId },
-        body: form,
-      });
-    },
-  };
-}
+const newUser = (name: string): Promise<StackUser> => newStackUser(gatewayUrl, name);
 
 async function notesOf(userId: number): Promise<number> {
   const { rows } = await sql.query<{ n: string }>('select count(*) as n from notes where user_id = $1', [userId]);
@@ -363,7 +196,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all([...running].map((p) => p.stop(5_000)));
+  await stopAllServices(5_000);
   await sql?.end();
   await Promise.allSettled([standIns?.redis.close(), standIns?.s3.close()]);
   await standIns?.db.drop();
