@@ -59,8 +59,9 @@ async function signedIn(name: string): Promise<Page> {
 }
 
 async function uploadFiles(page: Page, count: number) {
-  const input = page.locator('input[type=file]');
-  await page.waitForSelector('input[type=file]:not([disabled])', { state: 'attached' });
+  // The file picker's input (the camera has its own).
+  const input = page.getByLabel('Upload images', { exact: true });
+  await page.waitForSelector('input[type=file][multiple]:not([disabled])', { state: 'attached' });
   await input.setInputFiles(
     Array.from({ length: count }, (_, i) => ({ name: `shot-${i + 1}.png`, mimeType: 'image/png', buffer: screenshot })),
   );
@@ -72,7 +73,7 @@ async function uploadAndSucceed(page: Page, count = 1) {
   // An older 'Success!' toast may still be open (toasts stay until dismissed): watch the progress line instead.
   await page.getByRole('status').getByText('Note created successfully!').waitFor({ timeout: 30_000 });
   await waitForToast(page, 'Success!', 'Your screenshot has been processed successfully.');
-  await page.waitForSelector('input[type=file]:not([disabled])', { state: 'attached', timeout: 20_000 });
+  await page.waitForSelector('input[type=file][multiple]:not([disabled])', { state: 'attached', timeout: 20_000 });
 }
 
 const upgradePanel = (page: Page) => page.getByRole('region', { name: 'Unlock unlimited uploads' });

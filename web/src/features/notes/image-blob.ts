@@ -28,7 +28,14 @@ export function useImageUrl(url: string, enabled = true): { src: string | undefi
     retry: 1,
   });
   const [src, setSrc] = useState<string | undefined>();
-  const blob = query.data;
+  // A Blob, or nothing: a kept cache restored by something other than this browser (a copied profile) may hold a
+  // value that is no longer one. It must not break the page, and the image is fetched again.
+  const blob = query.data instanceof Blob ? query.data : undefined;
+  const unusable = query.data !== undefined && blob === undefined;
+  const { refetch } = query;
+  useEffect(() => {
+    if (unusable) void refetch();
+  }, [unusable, refetch]);
   useEffect(() => {
     if (!blob) {
       setSrc(undefined);
