@@ -14,7 +14,7 @@ import type { StageHandlers, UploadJob } from '@snapnotes/contracts';
 import { RedisProcess } from '@snapnotes/testing/processes';
 import { freePort } from '@snapnotes/testing/services';
 import { createBullmqProducer, PipelineFailure, startBullmqWorkers } from '../src/index.js';
-import type { BullmqProducer, BullmqWorkers, LostUploadDecision } from '../src/index.js';
+import type { BullmqProducer, BullmqWorkers, LostUploadDecision, WorkerTuning } from '../src/index.js';
 import { gate, makeUpload, openAllGates, recordingHandlers, sleep, testLogger, waitFor } from './helpers.js';
 
 let redis: RedisProcess;
@@ -48,6 +48,7 @@ afterEach(async () => {
 function start(
   handlers: Partial<StageHandlers>,
   opts: { unavailableWaitMs?: number; lostCheckIntervalMs?: number } = {},
+  tuning: WorkerTuning = { lockDuration: 2000, stalledInterval: 1000, drainDelay: 1 },
 ) {
   const prefix = `faults-${process.pid}-${prefixes++}`;
   const logger = testLogger();
@@ -57,7 +58,7 @@ function start(
     handlers,
     concurrency: { moderation: 2, ocr: 2, summarise: 2, notes: 2 },
     logger,
-    workerOptions: { lockDuration: 2000, stalledInterval: 1000, drainDelay: 1 },
+    workerOptions: tuning,
   });
   producer = createBullmqProducer({ redisUrl: redis.url, prefix, logger, backoffMs: 20, ...opts });
   return { producer, workers, logger };
@@ -177,7 +178,8 @@ describe('jobs lost by Redis', () => {
 describe('worker readiness', () => {
   it('is not consuming while Redis is away, and takes a job within 2 s of its return', async () => {
     const { handlers, rec } = recordingHandlers();
-    const { workers, producer } = start(handlers);
+    // The production settings (runStageWorker's defaults; BullMQ's drainDelay of 5 s).
+    const { workers, producer } = start(handlers, {}, { lockDuration: 8000, stalledInterval: 2000 });
     const consuming = () =>
       workers.consuming().then(
         () => true,
@@ -187,7 +189,9 @@ describe('worker readiness', () => {
 
     await redis.kill();
     await waitFor(async () => !(await consuming()), 5000, 'not consuming');
-    await sleep(3000); // long enough for BullMQ's own backoff to have grown
+    // Long enough for BullMQ's own reconnect backoff (1 s, then e^n s) to have grown to 8 s: its next attempt would
+    // come ~3 s after Redis is back.
+    await sleep(16_000);
 
     await redis.start('none');
     const back = Date.now();
