@@ -36,7 +36,8 @@ export function databaseUnavailable(): HttpError {
 
 /**
  * PostgreSQL error classes 08 (connection exception) and 57P (operator intervention: a terminated backend, a
- * server shutting down or starting), and node-postgres' own messages for a connection that broke or never came.
+ * server shutting down or starting), node-postgres' own messages for a connection that broke or never came, and a
+ * refused or reset connection (which, from the gateway's route code, is the database's or the object store's).
  */
 const PG_UNAVAILABLE_CODES = /^(08|57P0)/;
 const PG_UNAVAILABLE_MESSAGES =

@@ -206,6 +206,11 @@ export const NOTE_ROUTE_DOCS: Record<string, RouteDoc> = {
       500: error('Processing failed.'),
       504: error('Processing took longer than PROCESSING_TIMEOUT_MS.'),
       ...ownerErrors,
+      503: error(
+        'Try again in a few seconds (SERVER_BUSY, with Retry-After): the processing queue or the database cannot be ' +
+          'reached right now, or the server is receiving too many uploads. Nothing was kept or counted. Or the ' +
+          'server has no Firebase configuration (FIREBASE_NOT_CONFIGURED).',
+      ),
     },
   },
   'POST /api/notes/:id/reprocess': {
