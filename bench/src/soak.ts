@@ -6,7 +6,9 @@
  *
  * Prints per run: throughput (uploads/s, reads/s), p50/p95/p99 latency per kind, answers counted by status, and for
  * every process its resident memory at start, after warm-up, at its peak and at the end; then whether the end is
- * within 10% of after warm-up (each the mean of 5 one-second samples). Exits non-zero when one is not.
+ * within 10% of after warm-up (each the mean of a minute of one-second samples, so a garbage collection's saw-tooth
+ * does not decide it). Exits non-zero when a Node process's is not. redis-server's figure is its dataset: completed
+ * jobs are kept (at most 1,000 per queue, packages/queue KEEP), so it grows until that cap and is not judged.
  *
  * Knobs: BENCH_SOAK_SECONDS (300), BENCH_SOAK_CLIENTS (50), BENCH_SOAK_WARMUP_SECONDS (60, or a fifth of a shorter
  * run), BENCH_SOAK_MODES (embedded,distributed).
@@ -205,14 +207,16 @@ async function soak(mode: string): Promise<boolean> {
   for (const [label, xs] of samples) {
     const warm = warmIndex.get(label) ?? 0;
     const end = endIndex.get(label) ?? xs.length;
-    const afterWarmup = mean(xs.slice(warm, warm + 5));
-    const atEnd = mean(xs.slice(Math.max(warm, end - 5), end));
+    const window = Math.max(5, Math.min(60, Math.floor((end - warm) / 4)));
+    const afterWarmup = mean(xs.slice(warm, warm + window));
+    const atEnd = mean(xs.slice(Math.max(warm, end - window), end));
     const change = (atEnd - afterWarmup) / afterWarmup;
-    const good = change <= MEMORY_TOLERANCE;
+    const judged = label !== 'redis-server';
+    const good = !judged || change <= MEMORY_TOLERANCE;
     within &&= good;
     log(
       `  ${label.padEnd(16)} ${mb(xs[0]!)}  ${mb(afterWarmup)}  ${mb(Math.max(...xs))}  ${mb(atEnd)}   ` +
-        `${(change * 100).toFixed(1).padStart(5)}% ${good ? 'ok' : 'OVER 10%'}`,
+        `${(change * 100).toFixed(1).padStart(5)}% ${!judged ? '(its dataset: kept jobs)' : good ? 'ok' : 'OVER 10%'}`,
     );
   }
   return within;

@@ -16,14 +16,32 @@ export interface Analyser {
 
 let winkPromise: Promise<WinkMethods> | undefined;
 
-/** Loads wink-nlp and its English model once per process (about 200 ms). */
+/**
+ * wink-nlp adds every word it has not seen before to its instance's lexicon, for good (about 100 bytes a word), and
+ * OCR text brings numbers, names and misreadings without end: one instance in a long-running worker grows without
+ * bound (`pnpm bench:soak`, docs/PERFORMANCE.md "Soak"). So a fresh instance takes over after this many documents
+ * read (making one takes about 0.1 s; the old one and its lexicon are then freed).
+ */
+export const WINK_RENEW_AFTER_READS = 20_000;
+
+/** Loads wink-nlp and its English model once per process (about 200 ms); renewed as WINK_RENEW_AFTER_READS says. */
 export function loadWink(): Promise<WinkMethods> {
-  winkPromise ??= (async () => {
-    const [{ default: winkNLP }, { default: model }] = await Promise.all([
-      import('wink-nlp'),
-      import('wink-eng-lite-web-model'),
-    ]);
-    const nlp = winkNLP(model);
+  winkPromise ??= renewingWink(WINK_RENEW_AFTER_READS);
+  return winkPromise;
+}
+
+/** wink-nlp with the key-phrase entities, whose readDoc moves to a fresh instance every `renewAfterReads` reads. */
+export async function renewingWink(renewAfterReads: number): Promise<WinkMethods> {
+  const [{ default: winkNLP }, { default: model }] = await Promise.all([
+    import('wink-nlp'),
+    import('wink-eng-lite-web-model'),
+  ]);
+  // The model's metaCER() can be called once per process (it re-encodes its data on every call), so every instance
+  // after the first is given the first call's result.
+  const meta: unknown = (model.metaCER as () => unknown)(); // typed `unknown` by wink-nlp: a function in every model
+  const reusable = { ...model, metaCER: () => meta };
+  const fresh = () => {
+    const nlp = winkNLP(reusable);
     nlp.learnCustomEntities([
       {
         name: 'phrase',
@@ -31,8 +49,21 @@ export function loadWink(): Promise<WinkMethods> {
       },
     ]);
     return nlp;
-  })();
-  return winkPromise;
+  };
+  let current = fresh();
+  let reads = 0;
+  const readDoc: WinkMethods['readDoc'] = (text) => {
+    if (++reads > renewAfterReads) {
+      current = fresh();
+      reads = 1;
+    }
+    return current.readDoc(text);
+  };
+  // Everything but readDoc (its, as, learnCustomEntities…) is the current instance's; `its` and `as` are the same
+  // helpers in every instance.
+  return new Proxy(current, {
+    get: (_target, prop) => (prop === 'readDoc' ? readDoc : Reflect.get(current, prop)),
+  });
 }
 
 export function englishAnalyser(nlp: WinkMethods): Analyser {
