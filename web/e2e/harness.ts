@@ -170,6 +170,33 @@ export async function newPersistentSession(baseURL: string, options: BrowserCont
   return prepareContext(context, baseURL, context.pages()[0]);
 }
 
+export interface SignedIn extends Session {
+  product: Product;
+  browser: Browser;
+  /** Closes the context, the browser and the product. */
+  close(): Promise<void>;
+}
+
+/** The product started, Chromium launched, and a new Google account signed in through the popup (on /app). */
+export async function startSignedIn(
+  name: string,
+  { env = {}, context = {} }: { env?: Record<string, string>; context?: BrowserContextOptions } = {},
+): Promise<SignedIn> {
+  const [product, browser] = await Promise.all([startProduct(env), launchBrowser()]);
+  const session = await newSession(browser, product.url, context);
+  await signInWithPopup(session.page, newAccount(name));
+  return {
+    ...session,
+    product,
+    browser,
+    async close() {
+      await session.context.close().catch(() => {});
+      await browser.close();
+      await product.close();
+    },
+  };
+}
+
 export interface GoogleAccount {
   email: string;
   name: string;

@@ -4,41 +4,25 @@
  * viewer, the arrow keys move between the images, Escape closes it and focus goes back to the thumbnail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { renderScreenshot } from '@snapnotes/testing/images';
-import {
-  expectAccessible,
-  launchBrowser,
-  newAccount,
-  newSession,
-  signInWithPopup,
-  startProduct,
-  type Product,
-  type Session,
-} from './harness.js';
+import { expectAccessible, startSignedIn, type SignedIn } from './harness.js';
 
-let product: Product;
-let browser: Browser;
-let session: Session;
+let session: SignedIn;
 let page: Page;
 let first: Buffer;
 let second: Buffer;
 
 beforeAll(async () => {
-  [product, browser, first, second] = await Promise.all([
-    startProduct(),
-    launchBrowser(),
+  [session, first, second] = await Promise.all([
+    startSignedIn('Ivy Images'),
     renderScreenshot({ lines: ['Photosynthesis turns light into sugar', 'inside the chloroplasts of a leaf'] }),
     renderScreenshot({ lines: ['The Calvin cycle fixes carbon dioxide', 'using the energy stored in ATP'] }),
   ]);
-  session = await newSession(browser, product.url);
   page = session.page;
-  await signInWithPopup(page, newAccount('Ivy Images'));
 });
 afterAll(async () => {
-  await session?.context.close().catch(() => {});
-  await browser?.close();
-  await product?.close();
+  await session?.close();
 });
 
 /** Whether an <img> has loaded (a blob: URL whose bytes decoded). */

@@ -4,42 +4,25 @@
  * kept, no upload used.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { renderScreenshot } from '@snapnotes/testing/images';
-import {
-  expectAccessible,
-  launchBrowser,
-  newAccount,
-  newSession,
-  signInWithPopup,
-  startProduct,
-  waitForToast,
-  type Product,
-  type Session,
-} from './harness.js';
+import { expectAccessible, startSignedIn, waitForToast, type SignedIn } from './harness.js';
 
-let product: Product;
-let browser: Browser;
-let session: Session;
+let session: SignedIn;
 let page: Page;
 let shot: Buffer;
 
 beforeAll(async () => {
-  [product, browser, shot] = await Promise.all([
-    startProduct(),
-    launchBrowser(),
+  [session, shot] = await Promise.all([
+    startSignedIn('Rae Reread'),
     renderScreenshot({
       lines: ['Glaciers carve valleys over thousands of years', 'as ice moves slowly downhill under its weight'],
     }),
   ]);
-  session = await newSession(browser, product.url);
   page = session.page;
-  await signInWithPopup(page, newAccount('Rae Reread'));
 });
 afterAll(async () => {
-  await session?.context.close().catch(() => {});
-  await browser?.close();
-  await product?.close();
+  await session?.close();
 });
 
 const cards = (target: Page) => target.getByRole('list', { name: 'Your Notes' }).locator(':scope > li');
