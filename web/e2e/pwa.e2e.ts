@@ -80,6 +80,24 @@ async function activeWorker(target: Page): Promise<string> {
   });
 }
 
+/** What the app keeps on the device for offline reading: cached users' entries, and whether an account is kept. */
+async function keptOnDevice(target: Page): Promise<{ caches: number; user: boolean }> {
+  return target.evaluate(async () => {
+    const caches = await new Promise<number>((resolve, reject) => {
+      const open = indexedDB.open('snapnotes-cache');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('query-cache')) return resolve(0);
+        const count = db.transaction('query-cache').objectStore('query-cache').count();
+        count.onsuccess = () => resolve(count.result);
+        count.onerror = () => reject(count.error);
+      };
+    });
+    return { caches, user: localStorage.getItem('snapnotes:user') !== null };
+  });
+}
+
 /**
  * What the phone's share sheet does with the manifest's share_target: a POST navigation to its action, multipart,
  * with the files under the `images` field.
@@ -195,6 +213,8 @@ describe('sharing to SnapNotes', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: /Log ?out|Sign ?out/i }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    // Nothing of the user stays on the device: the kept notes and the kept account are gone.
+    await expect.poll(() => keptOnDevice(page), { timeout: 5_000 }).toEqual({ caches: 0, user: false });
 
     await shareFromPhone(page, 'ribosomes.png', waitingShot);
     await page.waitForURL((url) => url.pathname === '/' && url.searchParams.has('share'));
@@ -211,7 +231,7 @@ describe('on the phone', () => {
     await page.goto('/app');
     await noteCard(page, SHARED_TITLE_WORDS).waitFor();
     // The kept cache is written at most once a second.
-    await page.waitForTimeout(1500);
+    await expect.poll(() => keptOnDevice(page), { timeout: 5_000 }).toEqual({ caches: 1, user: true });
 
     await page.context().setOffline(true);
     try {
