@@ -285,3 +285,41 @@ export async function expectAccessible(page: Page, label = currentPath(page)): P
   const violations = await seriousA11yViolations(page);
   if (violations.length > 0) throw new Error(`axe-core on ${label}:\n${violations.join('\n')}`);
 }
+
+/**
+ * Times a page that redirects on a timer with the page's own clock: from the first render of `text` to the
+ * client-side move to `path`. Measured in the page, so a busy test runner that notices the text late cannot make
+ * the wait look shorter than it was. Call before `page.goto`; the returned function waits for the redirect.
+ */
+export async function watchTimedRedirect(page: Page, text: string, path: string): Promise<() => Promise<number>> {
+  await page.addInitScript(
+    ({ text, path }) => {
+      const mark = { shownAt: -1, leftAt: -1 };
+      (window as unknown as { __timedRedirect: typeof mark }).__timedRedirect = mark;
+      const check = () => {
+        if (mark.shownAt < 0 && document.body?.textContent?.includes(text)) mark.shownAt = performance.now();
+        if (mark.shownAt >= 0 && mark.leftAt < 0 && location.pathname === path) mark.leftAt = performance.now();
+      };
+      new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
+      for (const method of ['pushState', 'replaceState'] as const) {
+        const original = history[method].bind(history);
+        history[method] = (...args: Parameters<History['pushState']>) => {
+          original(...args);
+          check();
+        };
+      }
+    },
+    { text, path },
+  );
+  return async () => {
+    await page.waitForFunction(
+      () => (window as unknown as { __timedRedirect: { leftAt: number } }).__timedRedirect.leftAt >= 0,
+      undefined,
+      { timeout: 15_000 },
+    );
+    return page.evaluate(() => {
+      const mark = (window as unknown as { __timedRedirect: { shownAt: number; leftAt: number } }).__timedRedirect;
+      return mark.leftAt - mark.shownAt;
+    });
+  };
+}
