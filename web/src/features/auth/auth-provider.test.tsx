@@ -4,7 +4,8 @@ import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { startTestServer, type Reply, type TestServer } from '../../test/http-server.js';
 import { setApiBaseUrl, setIdTokenProvider } from '../../lib/api-client.js';
 import { useAuth, type AuthContextValue } from '../../lib/session.js';
-import { AuthProvider } from './auth-provider.js';
+import { AuthProvider, REDIRECT_LOGIN_NAVIGATE_MS } from './auth-provider.js';
+import { toastClock } from '../../test/toast-clock.js';
 import { unconfiguredIdentity, type IdentityClient, type IdentityUser } from './identity.js';
 import { FakeIdentity } from '../../test/fake-identity.js';
 import { getToastState, resetToasts } from '../../lib/toast.js';
@@ -118,12 +119,13 @@ describe('AuthProvider start-up', () => {
   it('after a redirect sign-in: authenticated, one user call, and /app after 500 ms', async () => {
     const identity = new FakeIdentity();
     identity.redirectResult = alice;
+    const toasted = toastClock('Login successful');
     mount(identity);
     await waitFor(() => expect(auth.isAuthenticated).toBe(true));
-    const signedInAt = Date.now();
     expect(lastToast()).toMatchObject({ title: 'Login successful', description: 'Welcome!' });
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/app'), { timeout: 2000 });
-    expect(Date.now() - signedInAt).toBeGreaterThanOrEqual(400);
+    toasted.stop();
+    expect(Date.now() - toasted.at!).toBeGreaterThanOrEqual(REDIRECT_LOGIN_NAVIGATE_MS - 5);
     expect(userPosts()).toHaveLength(1);
   });
 

@@ -4,10 +4,12 @@ import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { startTestServer, type Reply, type TestServer } from '../../test/http-server.js';
 import { FakeIdentity } from '../../test/fake-identity.js';
 import { renderInApp } from '../../test/render-app.js';
+import { toastClock } from '../../test/toast-clock.js';
 import { setApiBaseUrl, setIdTokenProvider } from '../../lib/api-client.js';
 import { getToastState, resetToasts } from '../../lib/toast.js';
 import { SubscriptionCancelPage } from './cancel-page.js';
 import { SubscriptionSuccessPage } from './success-page.js';
+import { VERIFIED_REDIRECT_MS } from './api.js';
 
 let server: TestServer;
 let verifyReply: Reply;
@@ -65,6 +67,7 @@ describe('/subscription/success', () => {
 
   it('verifies the session, toasts, records the purchase and returns to /app after 2 s', async () => {
     verifyReply = { body: { subscription: { plan: 'monthly', status: 'active' } } };
+    const toasted = toastClock('Subscription successful!');
     const harness = renderInApp(<SubscriptionSuccessPage />, {
       identity: signedIn(),
       path: '/subscription/success?session_id=cs_test_42',
@@ -77,13 +80,13 @@ describe('/subscription/success', () => {
         description: 'Thank you for subscribing. You now have unlimited uploads.',
       }),
     );
-    const verified = Date.now();
     const call = server.requests.find((r) => r.path === '/api/verify-subscription');
     expect(JSON.parse(call?.text ?? '')).toEqual({ sessionId: 'cs_test_42' });
     expect(call?.headers.authorization).toBe('Bearer token-for-u4');
     expect(harness.analytics.events).toContainEqual(['subscription_purchased', 'monthly', 0.99]);
     await waitFor(() => expect(harness.location()).toBe('/app'), { timeout: 3000 });
-    expect(Date.now() - verified).toBeGreaterThanOrEqual(1800);
+    toasted.stop();
+    expect(Date.now() - toasted.at!).toBeGreaterThanOrEqual(VERIFIED_REDIRECT_MS - 5);
   });
 
   it('counts a reply without a plan as annual', async () => {
