@@ -17,6 +17,15 @@ export function reconnectDelay(times: number): number {
 /** A worker whose fetch failed on a connection error fetches again after this (BullMQ's default: 15 s). */
 export const RUN_RETRY_DELAY_MS = 500;
 
+/**
+ * An idle worker's long poll for a job, in seconds (BullMQ's `drainDelay`, default 5). A worker wakes from the poll
+ * on the queue's marker, and the marker can be lost when Redis returns: the poll that was in flight when the
+ * connection dropped is re-sent on reconnect, may pop the marker of the first new job, and is then dropped by BullMQ's
+ * own watchdog, so the job waits for the next poll to end. A 1 s poll bounds that wait (issue 14: jobs are taken
+ * within 2 s of Redis returning) for one cheap blocking command a second per idle queue.
+ */
+export const DRAIN_DELAY_S = 1;
+
 /** How long an upload waits for an unreachable Redis before it is refused with 503 (the gateway's default). */
 export const DEFAULT_UNAVAILABLE_WAIT_MS = 10_000;
 

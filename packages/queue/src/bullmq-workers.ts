@@ -7,7 +7,13 @@ import { isPermanentError, isVerdictError, uploadJobSchema } from '@snapnotes/co
 import type { Logger, QueueName, StageHandlers } from '@snapnotes/contracts';
 import { Queue, UnrecoverableError, WaitingChildrenError, Worker } from 'bullmq';
 import type { Job, Processor, WorkerOptions } from 'bullmq';
-import { closeUnlessAway, errorListener, reconnectDelay, RUN_RETRY_DELAY_MS } from './bullmq-connection.js';
+import {
+  closeUnlessAway,
+  DRAIN_DELAY_S,
+  errorListener,
+  reconnectDelay,
+  RUN_RETRY_DELAY_MS,
+} from './bullmq-connection.js';
 import { checkPrefix, flowIds, KEEP, OCR_PAGE, parseJobKey } from './bullmq-flow.js';
 import type { OcrPageData, StageData } from './bullmq-flow.js';
 import { errorMessage, loggableError } from './failure.js';
@@ -151,6 +157,7 @@ export function startBullmqWorkers(opts: BullmqWorkersOptions): BullmqWorkers {
     }
     const worker = new Worker(queue, processor, {
       runRetryDelay: RUN_RETRY_DELAY_MS,
+      drainDelay: DRAIN_DELAY_S,
       ...opts.workerOptions,
       connection: { url: opts.redisUrl, maxRetriesPerRequest: null, retryStrategy: reconnectDelay },
       prefix,

@@ -53,7 +53,7 @@ async function measure(redis: RedisProcess, admin: Redis, tuning: WorkerTuning, 
     handlers: { moderation: handlers.moderation },
     concurrency: { moderation: Math.max(1, active) },
     logger,
-    workerOptions: { ...tuning, drainDelay: 5 },
+    workerOptions: tuning,
   });
   // The producer's own look at its uploads in flight (every 2 s by default) is left out of this count.
   const producer = createBullmqProducer({ redisUrl: redis.url, prefix, logger, lostCheckIntervalMs: 3_600_000 });

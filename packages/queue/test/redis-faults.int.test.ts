@@ -178,7 +178,7 @@ describe('jobs lost by Redis', () => {
 describe('worker readiness', () => {
   it('is not consuming while Redis is away, and takes a job within 2 s of its return', async () => {
     const { handlers, rec } = recordingHandlers();
-    // The production settings (runStageWorker's defaults; BullMQ's drainDelay of 5 s).
+    // The production settings (runStageWorker's lock and stalled defaults; startBullmqWorkers' drainDelay of 1 s).
     const { workers, producer } = start(handlers, {}, { lockDuration: 8000, stalledInterval: 2000 });
     const consuming = () =>
       workers.consuming().then(
