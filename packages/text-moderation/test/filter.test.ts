@@ -192,13 +192,15 @@ describe('the local text filter', () => {
     });
   });
 
-  it('checks a 3,000-character page quickly', async () => {
+  it('checks a 3,000-character page without pathological slowness', async () => {
     const text = 'Mitochondria are the powerhouse of the cell; assessment follows in week 3. '
       .repeat(40)
       .slice(0, 3000);
     const started = performance.now();
     for (let i = 0; i < 20; i++) await verdict(text);
-    expect((performance.now() - started) / 20).toBeLessThan(20);
+    // A guard against a rule that backtracks without bound (seconds a page), not a speed target: about 5 ms a
+    // page on an idle core, and a test file shares two cores with the rest of the suite.
+    expect((performance.now() - started) / 20).toBeLessThan(100);
   });
 
   it('rejects input that is not text, and a bad confidence setting', async () => {
