@@ -28,6 +28,17 @@ const LIMIT = 3;
 const SWEEP_LOCK = 0x534e5357;
 const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
 
+/** One statement on its own connection: makes rows look old (the repositories always write "now"). */
+async function runSql(databaseUrl: string | undefined, text: string, params: unknown[] = []): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(text, params);
+  } finally {
+    await client.end();
+  }
+}
+
 const lines: Array<{ level: string; obj: unknown; msg?: string }> = [];
 const logger: Logger = {
   debug: (obj, msg) => void lines.push({ level: 'debug', obj, msg }),
@@ -193,13 +204,7 @@ describe('sweeper', () => {
     expect(stuck.ok).toBe(true);
     expect(await start()).toEqual({ ok: false, reason: 'in-progress' });
     // Started 11 minutes ago by a gateway that is gone.
-    const client = new pg.Client({ connectionString: config.DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(`update note_reprocessings set created_at = now() - interval '11 minutes'`);
-    } finally {
-      await client.end();
-    }
+    await runSql(config.DATABASE_URL, `update note_reprocessings set created_at = now() - interval '11 minutes'`);
     const before = await db.repos.notes.findByIdForUser(live.noteId, userA);
 
     const result = await createSweeper({ db: db.db, store, logger }, { staleAfterMs, orphanMinAgeMs: 0 }).sweep();
@@ -373,14 +378,8 @@ describe('the embedded start', () => {
     await Promise.all(keys.map((k) => store.put(k, png, 'image/png')));
     await store.put(`${keys[0]}.thumb.webp`, png, 'image/webp'); // its thumbnails go with it
     expect(await remaining()).toBe(0);
-    const backdate = new pg.Client({ connectionString: app.config.DATABASE_URL });
-    await backdate.connect();
-    try {
-      const createdAt = new Date(Date.now() - staleUploadAgeMs(app.config) - 5_000);
-      await backdate.query('update uploads set created_at = $1 where id = $2', [createdAt, id]);
-    } finally {
-      await backdate.end();
-    }
+    const createdAt = new Date(Date.now() - staleUploadAgeMs(app.config) - 5_000);
+    await runSql(app.config.DATABASE_URL, 'update uploads set created_at = $1 where id = $2', [createdAt, id]);
 
     // The sweep that fails it has finished once the metrics count its objects (the status commits before the delete).
     const metrics = () => fetch(`${app.url}/metrics`).then((r) => r.text());
