@@ -286,6 +286,9 @@ export async function expectAccessible(page: Page, label = currentPath(page)): P
   if (violations.length > 0) throw new Error(`axe-core on ${label}:\n${violations.join('\n')}`);
 }
 
+/** Where `watchTimedRedirect` keeps its marks in the page (performance.now() values; -1 until seen). */
+type TimedRedirectWindow = Window & { __timedRedirect?: { shownAt: number; leftAt: number } };
+
 /**
  * Times a page that redirects on a timer with the page's own clock: from the first render of `text` to the
  * client-side move to `path`. Measured in the page, so a busy test runner that notices the text late cannot make
@@ -295,7 +298,7 @@ export async function watchTimedRedirect(page: Page, text: string, path: string)
   await page.addInitScript(
     ({ text, path }) => {
       const mark = { shownAt: -1, leftAt: -1 };
-      (window as unknown as { __timedRedirect: typeof mark }).__timedRedirect = mark;
+      (window as TimedRedirectWindow).__timedRedirect = mark;
       const check = () => {
         if (mark.shownAt < 0 && document.body?.textContent?.includes(text)) mark.shownAt = performance.now();
         if (mark.shownAt >= 0 && mark.leftAt < 0 && location.pathname === path) mark.leftAt = performance.now();
@@ -312,13 +315,11 @@ export async function watchTimedRedirect(page: Page, text: string, path: string)
     { text, path },
   );
   return async () => {
-    await page.waitForFunction(
-      () => (window as unknown as { __timedRedirect: { leftAt: number } }).__timedRedirect.leftAt >= 0,
-      undefined,
-      { timeout: 15_000 },
-    );
+    await page.waitForFunction(() => ((window as TimedRedirectWindow).__timedRedirect?.leftAt ?? -1) >= 0, undefined, {
+      timeout: 15_000,
+    });
     return page.evaluate(() => {
-      const mark = (window as unknown as { __timedRedirect: { shownAt: number; leftAt: number } }).__timedRedirect;
+      const mark = (window as TimedRedirectWindow).__timedRedirect!;
       return mark.leftAt - mark.shownAt;
     });
   };
