@@ -1,6 +1,10 @@
 /**
- * pnpm bench:ocr: character error rate and speed of OCR configurations on the generated corpus
- * (services/ocr/test/corpus: 79 images in 20 categories, rendered by Chromium and degraded as a phone would).
+ * pnpm bench:ocr, in two parts (OCR_BENCH_PART=generated|real|all, default all):
+ * - real documents (ocr-real/): the 236 images of ../shared/ocr-real read by the product and by plain engines,
+ *   each in a process of its own; case-insensitive CER, CER, word recall and precision, time and peak memory per
+ *   source, per kind and overall, and the targets of issue 20 (ocr-real/index.ts lists its knobs);
+ * - generated pages: character error rate and speed of OCR configurations on the generated corpus
+ *   (services/ocr/test/corpus: 79 images in 20 categories, rendered by Chromium and degraded as a phone would).
  *
  * Every image goes through every configuration. What a configuration reads with is started once and shared by all
  * images: the product's whole engine (startOcrReader) or a raw tesseract pool, each with 7 languages and 2 warm
@@ -38,6 +42,7 @@ import {
   type CorpusImage,
   type TesseractEngine,
 } from '@snapnotes/ocr/corpus';
+import { runRealPart } from './ocr-real/index.js';
 
 /**
  * What configurations read with, each started once (on first use, during the warm-up) and shared by all images:
@@ -212,7 +217,13 @@ function printTable(images: CorpusImage[], configs: EngineConfig[], results: Res
 }
 
 async function main(): Promise<void> {
-  const env = process.env;
+  const part = process.env.OCR_BENCH_PART ?? 'all';
+  if (!['generated', 'real', 'all'].includes(part)) throw new Error(`OCR_BENCH_PART must be generated, real or all`);
+  if (part !== 'real') await generatedPart(process.env);
+  if (part !== 'generated') await runRealPart(process.env);
+}
+
+async function generatedPart(env: NodeJS.ProcessEnv): Promise<void> {
   const seed = env.OCR_BENCH_SEED ? Number(env.OCR_BENCH_SEED) : undefined;
   const concurrency = Math.max(1, Math.min(2, Number(env.OCR_BENCH_CONCURRENCY ?? 1)));
   const t0 = performance.now();

@@ -111,3 +111,6 @@ export { cer, levenshtein, normaliseWhitespace } from '../cer.js';
  */
 export { createTesseractEngine, type TesseractEngine } from '../../src/engine.js';
 export { recognizeBuffer } from '../../src/recognize.js';
+/** PP-OCRv4 alone, its boxes in rows: a plain engine of the real-world bench. */
+export { createPaddlePool } from '../../src/paddle/index.js';
+export { rowsOf } from '../../src/paddle-reader.js';
