@@ -12,7 +12,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { loadRealCorpus, realCorpusDir, REAL_KINDS, type RealImage } from './corpus.js';
+import { loadRealCorpus, realCorpusDir, REAL_KINDS, type RealImage } from '@snapnotes/ocr/corpus';
 import { REAL_ENGINES, type RealEngineName } from './engines.js';
 import { printRealReport } from './report.js';
 import { runRealBench } from './run.js';

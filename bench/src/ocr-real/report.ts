@@ -3,7 +3,7 @@
  * CER, CER, word recall and precision (means over images), median wall and CPU ms per image; peak memory per
  * reader; then the issue's targets checked against the better plain engine of each group.
  */
-import { REAL_KINDS } from './corpus.js';
+import { REAL_KINDS } from '@snapnotes/ocr/corpus';
 import { PLAIN_ENGINES, type RealEngineName } from './engines.js';
 import type { RealResult, RealRun } from './run.js';
 

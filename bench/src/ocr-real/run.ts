@@ -5,7 +5,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { RealImage, RealKind } from './corpus.js';
+import type { RealImage, RealKind } from '@snapnotes/ocr/corpus';
 import type { RealEngineName } from './engines.js';
 import type { HostReply, HostRequest } from './host.js';
 import { scoreReading, type Score } from './score.js';

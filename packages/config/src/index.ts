@@ -201,11 +201,11 @@ export const envSchema = z.object({
   TESSDATA_DIR: optionalString,
   OCR_POOL_SIZE: int(2, 1, 16),
   /**
-   * The OCR engine: tesseract (default; tesseract.js with the layout analysis, docs/OCR.md) or paddle (PaddleOCR
-   * PP-OCRv4 on onnxruntime for English pages, tesseract for the others; measured worse on our corpus, kept as an
-   * option). Each OCR worker loads the engine named here.
+   * The OCR engines: auto (default; tesseract.js with the layout analysis reads every page, PaddleOCR PP-OCRv4 the
+   * English pages tesseract reads with low confidence: docs/OCR.md) or tesseract (tesseract alone, about 0.7 GB
+   * less memory per OCR worker, worse on scanned and photographed documents).
    */
-  OCR_ENGINE: z.enum(['tesseract', 'paddle']).default('tesseract'),
+  OCR_ENGINE: z.enum(['auto', 'tesseract']).default('auto'),
 
   MODERATION_NSFW_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
   MODERATION_IMAGE_CLASSIFIER: bool.default(true),

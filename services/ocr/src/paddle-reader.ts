@@ -1,51 +1,98 @@
 /**
- * OCR_ENGINE=paddle: PaddleOCR PP-OCRv4 (paddle/) reads the page, its text boxes are put back into rows (a table's
- * cells on one line, TABs between them), and pages it cannot read well go to the tesseract path. PP-OCRv4's
- * dictionary has no ê, ö, ß, ñ or ¿, so a page detected in another language than English is read by tesseract
- * with that language's data; so is a page without text boxes. docs/OCR.md gives the figures behind the default
- * (tesseract).
+ * PaddleOCR PP-OCRv4's reading of a page (paddle/): its text boxes put back into rows (a table's cells on one line,
+ * TABs between them), as a reading of the OCR engine. page-reader.ts decides when it is asked.
  */
 import { OCR_UNCERTAIN_BELOW, type WordConfidence } from '@snapnotes/contracts';
-import { detectPageLanguage } from './language.js';
-import type { PaddleLine, PaddlePool } from './paddle/index.js';
+import type { PaddleLine } from './paddle/index.js';
 import type { RecognizeBufferResult } from './recognize.js';
 import { CELL_GAP_EM } from './structure.js';
 
-/** Boxes whose vertical centres are within this share of the smaller height sit on one row. */
+/** Boxes whose centres, across the text direction, are within this share of the smaller text height sit on one row. */
 const SAME_ROW = 0.5;
 
-/** Text boxes in reading rows: top to bottom, each row left to right, cells apart by a TAB. */
+/** A detected line in the page's own frame: along its text direction (x) and across it (y). */
+interface Placed {
+  line: PaddleLine;
+  x: number;
+  y: number;
+  /** The line's own width and height (its rotated rectangle's, not the enclosing box's). */
+  width: number;
+  height: number;
+}
+
+/**
+ * A rotated line's own width and height from its enclosing box and angle: the box is w·cos φ + h·sin φ wide and
+ * w·sin φ + h·cos φ high.
+ */
+function ownSize(box: PaddleLine['box']): { width: number; height: number } {
+  if (!box.angle) return { width: box.width, height: box.height };
+  const phi = (Math.abs(box.angle) * Math.PI) / 180;
+  const c = Math.cos(phi);
+  const s = Math.sin(phi);
+  const d = c * c - s * s;
+  if (d < 0.3) return { width: box.width, height: box.height };
+  return {
+    width: Math.max(1, (box.width * c - box.height * s) / d),
+    height: Math.max(1, (box.height * c - box.width * s) / d),
+  };
+}
+
+/**
+ * The direction of the page's text, in radians: the median angle of its lines, weighted by their length (a tilted
+ * photo tilts every line alike; boxes drawn straight count as 0°).
+ */
+function pageAngle(lines: readonly PaddleLine[]): number {
+  const angles = lines.map((l) => ({ a: l.box.angle ?? 0, w: l.box.width })).sort((p, q) => p.a - q.a);
+  const total = angles.reduce((n, a) => n + a.w, 0);
+  let acc = 0;
+  for (const a of angles) {
+    acc += a.w;
+    if (acc >= total / 2) return (a.a * Math.PI) / 180;
+  }
+  return 0;
+}
+
+/**
+ * Text boxes in reading rows: top to bottom, each row left to right, cells apart by a TAB. Rows are found across
+ * the page's text direction, so a photo taken at an angle (±10° and more) keeps an item and its price on one row:
+ * each box's centre is turned by the page's angle, and boxes whose turned centres are within half a line height of
+ * the row's are one row, however far apart they are along it (a table's cells, a label and its value).
+ */
 export function rowsOf(lines: readonly PaddleLine[]): { text: string; words: { line: PaddleLine; at: number }[] } {
-  const sorted = [...lines].sort((a, b) => a.box.top + a.box.height / 2 - (b.box.top + b.box.height / 2));
-  const rows: PaddleLine[][] = [];
-  for (const line of sorted) {
-    const centre = line.box.top + line.box.height / 2;
+  const theta = pageAngle(lines);
+  const cos = Math.cos(theta);
+  const sin = Math.sin(theta);
+  const placed: Placed[] = lines.map((line) => {
+    const cx = line.box.left + line.box.width / 2;
+    const cy = line.box.top + line.box.height / 2;
+    return { line, x: cx * cos + cy * sin, y: -cx * sin + cy * cos, ...ownSize(line.box) };
+  });
+  placed.sort((a, b) => a.y - b.y);
+  const rows: { members: Placed[]; y: number; height: number }[] = [];
+  for (const p of placed) {
     const row = rows[rows.length - 1];
-    const last = row?.[row.length - 1];
-    if (
-      row &&
-      last &&
-      Math.abs(centre - (last.box.top + last.box.height / 2)) <= SAME_ROW * Math.min(last.box.height, line.box.height)
-    ) {
-      row.push(line);
+    if (row && Math.abs(p.y - row.y) <= SAME_ROW * Math.min(row.height, p.height)) {
+      row.members.push(p);
+      row.y += (p.y - row.y) / row.members.length;
+      row.height = Math.min(row.height, p.height);
     } else {
-      rows.push([line]);
+      rows.push({ members: [p], y: p.y, height: p.height });
     }
   }
   let text = '';
   const words: { line: PaddleLine; at: number }[] = [];
-  rows.forEach((row, r) => {
+  rows.forEach(({ members }, r) => {
     if (r > 0) text += '\n';
-    row.sort((a, b) => a.box.left - b.box.left);
-    row.forEach((line, i) => {
-      const prev = row[i - 1];
+    members.sort((a, b) => a.x - a.width / 2 - (b.x - b.width / 2));
+    members.forEach((p, i) => {
+      const prev = members[i - 1];
       if (prev) {
-        const gap = line.box.left - (prev.box.left + prev.box.width);
+        const gap = p.x - p.width / 2 - (prev.x + prev.width / 2);
         // A box's height is about 1.2 em.
-        text += gap >= (CELL_GAP_EM * Math.min(prev.box.height, line.box.height)) / 1.2 ? '\t' : ' ';
+        text += gap >= (CELL_GAP_EM * Math.min(prev.height, p.height)) / 1.2 ? '\t' : ' ';
       }
-      words.push({ line, at: text.length });
-      text += line.text;
+      words.push({ line: p.line, at: text.length });
+      text += p.line.text;
     });
   });
   return { text, words };
@@ -61,40 +108,35 @@ function uncertainOf(placed: { line: PaddleLine; at: number }[]): WordConfidence
   return out;
 }
 
-export interface PaddleReadOptions {
-  paddle: PaddlePool;
-  /** The tesseract path, for pages PP-OCRv4 cannot read (other languages, no text boxes). */
-  fallback: (image: Buffer, languages: string[]) => Promise<RecognizeBufferResult>;
-  /** Languages the page may be detected in. */
-  candidates: readonly string[];
-}
-
-export async function readWithPaddle(
-  image: Buffer,
-  languages: string[],
-  options: PaddleReadOptions,
-): Promise<RecognizeBufferResult> {
-  if (!languages.includes('eng')) return options.fallback(image, languages);
-  const started = performance.now();
-  const lines = await options.paddle.recognize(image);
+/**
+ * PP-OCRv4's reading of a page as the OCR engine returns readings: its boxes in rows, the boxes' mean confidence
+ * weighted by their length, the words of uncertain boxes. `heading` is kept when the text holds it (PP-OCRv4
+ * gives no font sizes: the heading comes from the tesseract reading's).
+ */
+export function paddleReading(
+  lines: readonly PaddleLine[],
+  extra: { language: string | null; heading: string | null; ms: number },
+): RecognizeBufferResult {
   const { text, words } = rowsOf(lines);
-  const language = await detectPageLanguage(text, options.candidates);
-  if (lines.length === 0 || (language !== null && language !== 'eng')) {
-    return options.fallback(image, language ? [language] : languages);
-  }
+  const chars = lines.reduce((n, l) => n + l.text.length, 0);
+  const confidence = chars ? lines.reduce((n, l) => n + l.confidence * l.text.length, 0) / chars : 0;
   const heights = lines.map((l) => l.box.height).sort((a, b) => a - b);
+  const flat = text.replace(/\s+/g, ' ').toLowerCase();
+  const heading =
+    extra.heading && flat.includes(extra.heading.replace(/\s+/g, ' ').toLowerCase()) ? extra.heading : null;
   return {
     text,
-    confidence: Math.round((10 * lines.reduce((n, l) => n + l.confidence, 0)) / lines.length) / 10,
+    confidence: Math.round(10 * confidence) / 10,
     uncertain: uncertainOf(words),
     upscaled: false,
     retried: false,
     inverted: false,
-    lineHeight: heights[heights.length >> 1]!,
-    heading: null,
+    lineHeight: heights.length ? heights[heights.length >> 1]! : null,
+    heading,
     blocks: 0,
-    language: language ?? 'eng',
+    language: extra.language,
     relanguaged: false,
-    timings: { prepareMs: 0, recognizeMs: Math.round(performance.now() - started) },
+    engine: 'pp-ocrv4',
+    timings: { prepareMs: 0, recognizeMs: Math.round(extra.ms) },
   };
 }

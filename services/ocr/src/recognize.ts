@@ -49,6 +49,8 @@ export interface RecognizeBufferResult {
   language: string | null;
   /** True when the page was read again with its detected language's data, and that reading was kept. */
   relanguaged: boolean;
+  /** Whose reading this is: tesseract (with the layout analysis) or PP-OCRv4 (page-reader.ts chooses). */
+  engine: 'tesseract' | 'pp-ocrv4';
   /** Where the time went, in ms: decoding and layout analysis, and tesseract (both readings when retried). */
   timings: { prepareMs: number; recognizeMs: number };
 }
@@ -270,6 +272,7 @@ export async function recognizeBuffer(
     blocks: prepared.layout?.blocks.length ?? 0,
     language,
     relanguaged,
+    engine: 'tesseract',
     timings,
   };
   const small = first.lineHeight !== null && first.lineHeight < SMALL_TEXT_LINE_HEIGHT;

@@ -29,4 +29,28 @@ describe('rowsOf (PaddleOCR boxes back into rows)', () => {
     expect(text).toBe('well read\nshaky words');
     expect(words.map((w) => w.at)).toEqual([0, 10]);
   });
+
+  it('keeps an item and its price on one row on a page photographed 8° off straight', () => {
+    // A receipt's rows (item at the left, price 300 px to the right), turned by 8° about the origin as a tilted
+    // photo shows them: the price sits 42 px lower than its item, two rows further down the page.
+    const angle = 8;
+    const t = (angle * Math.PI) / 180;
+    const rotated = (text: string, x: number, y: number, w: number, h = 20): PaddleLine => {
+      const cx = x + w / 2;
+      const cy = y + h / 2;
+      const rx = cx * Math.cos(t) - cy * Math.sin(t);
+      const ry = cx * Math.sin(t) + cy * Math.cos(t);
+      const W = w * Math.cos(t) + h * Math.sin(t);
+      const H = w * Math.sin(t) + h * Math.cos(t);
+      return { text, confidence: 95, box: { left: rx - W / 2, top: ry - H / 2, width: W, height: H, angle } };
+    };
+    const items = ['Coffee beans', 'Spinach', 'Oat milk', 'Bread', 'Eggs'];
+    const lines = items.flatMap((item, i) => [
+      rotated(item, 20, 100 + 28 * i, 110),
+      rotated(`${i + 1}.99`, 320, 100 + 28 * i, 40),
+    ]);
+    expect(rowsOf(lines).text.split('\n')).toEqual(items.map((item, i) => `${item}\t${i + 1}.99`));
+    // Without the boxes' angles (how rows were found before), items and prices come apart.
+    expect(rowsOf(lines.map((l) => ({ ...l, box: { ...l.box, angle: undefined } }))).text).not.toBe(rowsOf(lines).text);
+  });
 });

@@ -105,12 +105,12 @@ export function dumpCorpus(images: CorpusImage[], dir: string): void {
 }
 
 export { cer, levenshtein, normaliseWhitespace } from '../cer.js';
+export { loadRealCorpus, realCorpusDir, REAL_KINDS, type RealImage, type RealKind } from './real.js';
 /**
  * The raw tesseract pool, for benchmarks of configurations other than the product's path: the package index only
  * offers the whole engine (`startOcrReader`).
  */
 export { createTesseractEngine, type TesseractEngine } from '../../src/engine.js';
-export { recognizeBuffer } from '../../src/recognize.js';
 /** PP-OCRv4 alone, its boxes in rows: a plain engine of the real-world bench. */
-export { createPaddlePool } from '../../src/paddle/index.js';
+export { createPaddlePool, type PaddlePool } from '../../src/paddle/index.js';
 export { rowsOf } from '../../src/paddle-reader.js';

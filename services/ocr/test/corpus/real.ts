@@ -1,7 +1,8 @@
 /**
  * The real-world OCR corpus: `../shared/ocr-real` beside the repository (236 images of real documents and screens
  * from eight public sources, each with its truth; its README and LICENCES.md). Several sources are for research
- * use only, so the files are read from there and never copied into the repository.
+ * use only, so the files are read from there and never copied into the repository. Read by `pnpm bench:ocr` and
+ * by the integration test of one image per kind (packages/embedded/test/ocr-real.int.test.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -53,7 +54,7 @@ export function kindOf(category: string): RealKind {
   throw new Error(`ocr-real: no kind for the category "${category}"`);
 }
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /** The corpus folder: OCR_REAL_DIR, or `../shared/ocr-real` beside the repository; null when neither exists. */
 export function realCorpusDir(env: NodeJS.ProcessEnv = process.env): string | null {
