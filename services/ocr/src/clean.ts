@@ -3,7 +3,7 @@
  * Thresholds come from tesseract's word confidences on the generated test images (header icons read as
  * "LICK J" at 45–50, specks at page edges and shadows as "3", "i" or ":" at 0–66, real words at 85–97).
  */
-import type { OcrLine, OcrWord } from './engine.js';
+import type { OcrLine, OcrWord } from './tesseract-lines.js';
 import { dropGutterNumbers, renderBlock } from './structure.js';
 
 /** An edge word under this confidence is dropped when it is tiny (≤ 2 characters) or has no letter or digit. */

@@ -6,7 +6,7 @@
 import type { OcrEngine, OcrRecognition, WordConfidence } from '@snapnotes/contracts';
 import type { GreyAnalyser } from './analysis.js';
 import { cleanOcrLines, cleanPlainOcrText, type CleanedText } from './clean.js';
-import type { OcrLine } from './engine.js';
+import type { OcrLine } from './tesseract-lines.js';
 import { detectPageLanguage } from './language.js';
 import { MAX_OCR_PIXELS, preprocessImage, rescalePrepared, type PreparedImage } from './preprocess.js';
 import { fontSizeOf } from './structure.js';

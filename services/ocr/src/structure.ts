@@ -9,7 +9,7 @@
  *   indentation is measured, so the code's own indentation survives.
  * Only ratios of box sizes are used, so it works at any scale (the layout canvas scales small text up).
  */
-import type { OcrWord } from './engine.js';
+import type { OcrWord } from './tesseract-lines.js';
 
 /** A gap at least this many em wide between two words of a line separates cells (a word space is ~0.3 em). */
 export const CELL_GAP_EM = 1.1;

@@ -10,7 +10,7 @@
  * treat it as unsure, the safe side for a word whose reading is unknown.
  */
 import { OCR_UNCERTAIN_BELOW, type WordConfidence } from '@snapnotes/contracts';
-import type { OcrLine } from './engine.js';
+import type { OcrLine } from './tesseract-lines.js';
 
 /** A text word and a recognised word are the same word (allowing for clean.ts's rewrites). */
 function same(textWord: string, recognised: string): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cleanOcrLines, cleanPlainOcrText } from '../src/clean.js';
-import { linesFromTsv, type OcrLine } from '../src/engine.js';
+import { linesFromTsv, type OcrLine } from '../src/tesseract-lines.js';
 
 function line(...words: [string, number][]): OcrLine {
   const ws = words.map(([text, confidence]) => ({ text, confidence }));

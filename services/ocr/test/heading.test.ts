@@ -1,6 +1,6 @@
 /** Finding a page's heading among recognised lines (font sizes estimated from word boxes). */
 import { describe, expect, it } from 'vitest';
-import type { OcrLine } from '../src/engine.js';
+import type { OcrLine } from '../src/tesseract-lines.js';
 import { findHeading, type PlacedLine } from '../src/recognize.js';
 import { fontSizeOf } from '../src/structure.js';
 

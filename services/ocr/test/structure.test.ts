@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OcrWord } from '../src/engine.js';
+import type { OcrWord } from '../src/tesseract-lines.js';
 import { cleanOcrLines } from '../src/clean.js';
 import {
   dropGutterNumbers,

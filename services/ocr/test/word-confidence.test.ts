@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cleanOcrLines } from '../src/clean.js';
-import type { OcrLine, OcrWord } from '../src/engine.js';
+import type { OcrLine, OcrWord } from '../src/tesseract-lines.js';
 import { uncertainWords } from '../src/word-confidence.js';
 
 const word = (text: string, confidence: number, left: number): OcrWord => ({

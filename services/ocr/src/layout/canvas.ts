@@ -4,7 +4,7 @@
  * so that tesseract (one uniform block of text) reads each column on its own, at a size it reads well.
  */
 import { median, type Blob } from './blobs.js';
-import type { Rect } from './reading-order.js';
+import type { Rect } from './page.js';
 
 export interface LayoutBlock {
   /** The block's rectangle in the analysed image, in pixels. */

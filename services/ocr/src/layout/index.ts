@@ -17,7 +17,8 @@
 import { classifyBlobs, findBlobs, normaliseBlobs } from './blobs.js';
 import { stackBlocks, type LayoutBlock } from './canvas.js';
 import { EDGE_MIN_RANGE, FLAT_MAX_RANGE, localRange, removeRules } from './edges.js';
-import { readingOrder, splitAtGaps, type Page } from './reading-order.js';
+import type { Page } from './page.js';
+import { readingOrder, splitAtGaps } from './reading-order.js';
 
 export type { LayoutBlock } from './canvas.js';
 
