@@ -7,6 +7,7 @@
  *   OCR_BENCH_READERS=a,b           only these readers (product, tesseract.js, pp-ocrv4, tesseract-cli)
  *   OCR_BENCH_REAL_JSON=<file>      also write every reading (id, reader, text, scores, ms) as JSON
  *   OCR_BENCH_CONCURRENCY=1|2       images in flight (default 1; 2 for a quicker look at CER, with inflated times)
+ *   OCR_BENCH_SAMPLE=<n>            every n-th image only (a quicker, still mixed, look)
  *   OCR_BENCH_SMOKE=1               two images of each kind, to check that the bench runs
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -28,6 +29,8 @@ export async function runRealPart(env: NodeJS.ProcessEnv): Promise<void> {
     return;
   }
   let images = loadRealCorpus(dir, env.OCR_BENCH_REAL_FILTER);
+  const every = Number(env.OCR_BENCH_SAMPLE ?? 1);
+  if (every > 1) images = images.filter((_, i) => i % every === 0);
   if (env.OCR_BENCH_SMOKE === '1') images = smokeSample(images);
   if (images.length === 0) throw new Error(`no real image matches OCR_BENCH_REAL_FILTER=${env.OCR_BENCH_REAL_FILTER}`);
   const engines = (env.OCR_BENCH_READERS?.split(',').map((s) => s.trim()) ?? [...REAL_ENGINES]).map((e) => {

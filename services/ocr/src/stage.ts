@@ -15,10 +15,13 @@ export const MIN_TEXT_CONFIDENCE = 60;
 export const SHORT_TEXT_CONFIDENCE = 80;
 /** A word: two letters, or three letters and digits (a price, a year), in a row. */
 const WORD_RE = /\p{L}{2}|[\p{L}\p{N}]{3}/u;
+/** A lone letter or digit (a page number cut out of a scan) is text only when read this confidently. */
+export const GLYPH_CONFIDENCE = 90;
 
 export function hasEnoughText(text: string, confidence: number): boolean {
   if (text.replace(/\s+/g, '').length >= MIN_TEXT_CHARS) return confidence >= MIN_TEXT_CONFIDENCE;
-  return confidence >= SHORT_TEXT_CONFIDENCE && WORD_RE.test(text);
+  if (confidence >= SHORT_TEXT_CONFIDENCE && WORD_RE.test(text)) return true;
+  return confidence >= GLYPH_CONFIDENCE && /^[\p{L}\p{N}]$/u.test(text.trim());
 }
 
 export interface OcrStageDeps {
