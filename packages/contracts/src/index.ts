@@ -4,6 +4,7 @@ export * from './jobs.js';
 export * from './languages.js';
 export * from './limits.js';
 export * from './notes-query.js';
+export * from './page-structure.js';
 export * from './ports.js';
 export * from './verdict.js';
 export * from './words.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OCR_LANGUAGE_CODE } from './languages.js';
+import { pageBlockSchema } from './page-structure.js';
 
 /** Queue names; one BullMQ queue per stage (DESIGN §2). Names cannot contain ':'. */
 export const QueueName = {
@@ -93,6 +94,9 @@ export type ModerationResult = z.infer<typeof moderationResultSchema>;
 
 export const ocrPageInputSchema = z.object({ job: uploadJobSchema, image: imageRefSchema });
 
+/** A page's structure holds at most this many blocks (a page of 2,000 lines is read into fewer). */
+export const MAX_PAGE_BLOCKS = 2000;
+
 /** Words OCR read with a confidence under this (0–100) are listed in OcrPageResult.uncertain; well-read words score 85–97. */
 export const OCR_UNCERTAIN_BELOW = 90;
 
@@ -131,6 +135,11 @@ export const ocrPageResultSchema = z.object({
    * Absent when the engine gives no word confidences. The text checks use it: a low-confidence word never flags.
    */
   uncertain: z.array(wordConfidenceSchema).optional(),
+  /**
+   * The page's structure (page-structure.ts): headings, paragraphs, list items, table rows with their cells, code
+   * lines, label–value pairs, in reading order, each with its text, confidence and box. Absent for pages without text.
+   */
+  blocks: z.array(pageBlockSchema).max(MAX_PAGE_BLOCKS).optional(),
 });
 export type OcrPageResult = z.infer<typeof ocrPageResultSchema>;
 

@@ -108,8 +108,13 @@ function isIcon(icon: OcrWord, next: OcrWord, words: readonly OcrWord[], leading
   return icon.height >= (symbol ? 0.6 : 0.8) * ref && gap >= (leading ? 0.5 : 1.0) * ref;
 }
 
+/** A line of the cleaned text with the words it was made of (their boxes and confidences); null: a blank line. */
+export type CleanedLine = { text: string; words: readonly OcrWord[] } | null;
+
 export interface CleanedText {
   text: string;
+  /** The text's lines, one for one (blank lines as null). */
+  lines: CleanedLine[];
   /** Mean word confidence of the kept words, 0–100 (0 when nothing was kept). */
   confidence: number;
   keptLines: number;
@@ -177,28 +182,35 @@ export function cleanOcrLines(lines: readonly OcrLine[]): CleanedText {
   // The gutter goes first, across paragraph breaks (a code block may be cut in two), then each paragraph is laid
   // out on its own: its indentation is measured from its own leftmost line (structure.ts).
   const stripped = dropGutterNumbers(rows.map((r) => (r === 'break' ? [] : r === 'dropped' ? null : r)));
-  const out: string[] = [];
+  const out: CleanedLine[] = [];
   let block: OcrWord[][] = [];
   const flush = () => {
-    out.push(...renderBlock(block).map(fixPipeForI));
+    const texts = renderBlock(block).map(fixPipeForI);
+    texts.forEach((text, i) => out.push(text === '' ? null : { text, words: block[i]! }));
     block = [];
   };
   rows.forEach((r, i) => {
     if (r === 'dropped') return;
     if (r === 'break') {
       flush();
-      out.push('');
+      out.push(null);
     } else {
       block.push(stripped[i]!);
     }
   });
   flush();
   // Collapse the empty lines that stripping may have left next to paragraph breaks.
-  const tidy: string[] = [];
-  for (const l of out) if (!(l === '' && (tidy.length === 0 || tidy[tidy.length - 1] === ''))) tidy.push(l);
-  while (tidy.length > 0 && tidy[tidy.length - 1] === '') tidy.pop();
+  const tidy: CleanedLine[] = [];
+  for (const l of out) if (!(l === null && (tidy.length === 0 || tidy[tidy.length - 1] === null))) tidy.push(l);
+  while (tidy.length > 0 && tidy[tidy.length - 1] === null) tidy.pop();
   const confidence = kept.length ? kept.reduce((sum, w) => sum + w.confidence, 0) / kept.length : 0;
-  return { text: tidy.join('\n'), confidence: Math.round(confidence * 10) / 10, keptLines, droppedLines: dropped };
+  return {
+    text: tidy.map((l) => l?.text ?? '').join('\n'),
+    lines: tidy,
+    confidence: Math.round(confidence * 10) / 10,
+    keptLines,
+    droppedLines: dropped,
+  };
 }
 
 /**

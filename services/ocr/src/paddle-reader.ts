@@ -2,7 +2,8 @@
  * PaddleOCR PP-OCRv4's reading of a page (paddle/): its text boxes put back into rows (a table's cells on one line,
  * TABs between them), as a reading of the OCR engine. page-reader.ts decides when it is asked.
  */
-import { OCR_UNCERTAIN_BELOW, type WordConfidence } from '@snapnotes/contracts';
+import { OCR_UNCERTAIN_BELOW, type PageBox, type WordConfidence } from '@snapnotes/contracts';
+import { blocksOf, type PageLine } from './blocks.js';
 import type { PaddleLine } from './paddle/index.js';
 import type { RecognizeBufferResult } from './recognize.js';
 import { CELL_GAP_EM } from './structure.js';
@@ -58,7 +59,12 @@ function pageAngle(lines: readonly PaddleLine[]): number {
  * each box's centre is turned by the page's angle, and boxes whose turned centres are within half a line height of
  * the row's are one row, however far apart they are along it (a table's cells, a label and its value).
  */
-export function rowsOf(lines: readonly PaddleLine[]): { text: string; words: { line: PaddleLine; at: number }[] } {
+export function rowsOf(lines: readonly PaddleLine[]): {
+  text: string;
+  words: { line: PaddleLine; at: number }[];
+  /** The rows as lines of the page's text, with their boxes (for the page's structure, blocks.ts). */
+  rows: PageLine[];
+} {
   const theta = pageAngle(lines);
   const cos = Math.cos(theta);
   const sin = Math.sin(theta);
@@ -81,8 +87,10 @@ export function rowsOf(lines: readonly PaddleLine[]): { text: string; words: { l
   }
   let text = '';
   const words: { line: PaddleLine; at: number }[] = [];
+  const out: PageLine[] = [];
   rows.forEach(({ members }, r) => {
     if (r > 0) text += '\n';
+    const start = text.length;
     members.sort((a, b) => a.x - a.width / 2 - (b.x - b.width / 2));
     members.forEach((p, i) => {
       const prev = members[i - 1];
@@ -94,8 +102,18 @@ export function rowsOf(lines: readonly PaddleLine[]): { text: string; words: { l
       words.push({ line: p.line, at: text.length });
       text += p.line.text;
     });
+    const chars = members.reduce((n, p) => n + p.line.text.length, 0);
+    const left = Math.min(...members.map((p) => p.line.box.left));
+    const top = Math.min(...members.map((p) => p.line.box.top));
+    const right = Math.max(...members.map((p) => p.line.box.left + p.line.box.width));
+    const bottom = Math.max(...members.map((p) => p.line.box.top + p.line.box.height));
+    out.push({
+      text: text.slice(start),
+      confidence: chars ? members.reduce((n, p) => n + p.line.confidence * p.line.text.length, 0) / chars : 0,
+      box: [left, top, right - left, bottom - top].map((v) => Math.max(0, Math.round(v))) as PageBox,
+    });
   });
-  return { text, words };
+  return { text, words, rows: out };
 }
 
 /** The words of low-confidence boxes, as OcrPageResult.uncertain wants them (each word with its box's confidence). */
@@ -117,7 +135,7 @@ export function paddleReading(
   lines: readonly PaddleLine[],
   extra: { language: string | null; heading: string | null; ms: number },
 ): RecognizeBufferResult {
-  const { text, words } = rowsOf(lines);
+  const { text, words, rows } = rowsOf(lines);
   const chars = lines.reduce((n, l) => n + l.text.length, 0);
   const confidence = chars ? lines.reduce((n, l) => n + l.confidence * l.text.length, 0) / chars : 0;
   const heights = lines.map((l) => l.box.height).sort((a, b) => a - b);
@@ -133,10 +151,11 @@ export function paddleReading(
     inverted: false,
     lineHeight: heights.length ? heights[heights.length >> 1]! : null,
     heading,
-    blocks: 0,
+    layoutBlocks: 0,
     language: extra.language,
     relanguaged: false,
     engine: 'pp-ocrv4',
+    blocks: blocksOf(rows, heading),
     timings: { prepareMs: 0, recognizeMs: Math.round(extra.ms) },
   };
 }

@@ -12,6 +12,7 @@
  * 8.0%; 90 gave 9.4%, 85 13.8%. Tesseract's confidence tells: PP-OCRv4's does not (93–98 on pages it read at 1%
  * and at 30% alike).
  */
+import { looksLikeCode } from './blocks.js';
 import type { PaddlePool } from './paddle/index.js';
 import { paddleReading } from './paddle-reader.js';
 import type { ReadImage } from './reader.js';
@@ -38,10 +39,6 @@ function englishPage(first: RecognizeBufferResult, languages: readonly string[])
   return languages.includes('eng');
 }
 
-/** A line of source code: a statement's end, a block, an arrow, an assignment, a comment or a keyword at its start. */
-const CODE_LINE =
-  /[{};]\s*$|=>|:=|[!=]==?|\/\/|^\s*(?:#|def |class |import |from |return\b|const |let |var |function\b|if\b|for\b|while\b|with |yield\b|elif\b|else\b|try\b|except\b|public |private |fn |func )|^\s*[\w.[\]"']+\s*[+\-*/]?=\s*\S/;
-
 /**
  * Pages PP-OCRv4 reads worse than tesseract whatever tesseract's confidence: source code (tesseract scores code
  * tokens low, yet reads them, and the layout keeps their indentation, which PP-OCRv4's boxes lose) and dark mode
@@ -49,9 +46,7 @@ const CODE_LINE =
  * where tesseract through the layout read 0.6% and 3.2%).
  */
 function tesseractsKind(first: RecognizeBufferResult): boolean {
-  if (first.inverted) return true;
-  const lines = first.text.split('\n').filter((l) => l.trim() !== '');
-  return lines.length >= 3 && lines.filter((l) => CODE_LINE.test(l)).length >= 0.3 * lines.length;
+  return first.inverted || looksLikeCode(first.text);
 }
 
 /** Fewer non-space characters than this: tesseract found next to nothing, and PP-OCRv4 is asked whatever the rest. */

@@ -3,10 +3,11 @@
  * recognise, retry small text once at 2× when confidence is low (DESIGN §4: upscaling fixes small text but costs
  * 1.5–2.5× time), clean the noise, and find the page's heading.
  */
-import type { OcrEngine, OcrRecognition, WordConfidence } from '@snapnotes/contracts';
+import type { OcrEngine, OcrRecognition, PageBlock, PageBox, WordConfidence } from '@snapnotes/contracts';
+import { blocksOf, type PageLine } from './blocks.js';
 import type { GreyAnalyser } from './analysis.js';
 import { cleanOcrLines, cleanPlainOcrText, type CleanedText } from './clean.js';
-import type { OcrLine } from './tesseract-lines.js';
+import type { OcrLine, OcrWord } from './tesseract-lines.js';
 import { detectPageLanguage } from './language.js';
 import { MAX_OCR_PIXELS, preprocessImage, rescalePrepared, type PreparedImage } from './preprocess.js';
 import { fontSizeOf } from './structure.js';
@@ -41,7 +42,7 @@ export interface RecognizeBufferResult {
   /** The page's most prominent line (the largest near the top, clearly larger than the body text), or null. */
   heading: string | null;
   /** Number of layout blocks the screenshot was cut into (0 for images read whole). */
-  blocks: number;
+  layoutBlocks: number;
   /**
    * The page's language (tesseract code): detected from the text, or the one language asked for when the text is
    * too short to tell; null for no text or an undecided mix.
@@ -49,6 +50,8 @@ export interface RecognizeBufferResult {
   language: string | null;
   /** True when the page was read again with its detected language's data, and that reading was kept. */
   relanguaged: boolean;
+  /** The page's structure, from the lines of the reading kept (blocks.ts). */
+  blocks: PageBlock[];
   /** Whose reading this is: tesseract (with the layout analysis) or PP-OCRv4 (page-reader.ts chooses). */
   engine: 'tesseract' | 'pp-ocrv4';
   /** Where the time went, in ms: decoding and layout analysis, and tesseract (both readings when retried). */
@@ -191,14 +194,61 @@ export function findHeading(placed: readonly PlacedLine[], pageHeight: number): 
   return text.length >= 3 && text.length <= 120 ? text : null;
 }
 
+/**
+ * Where a line's words stand on the uploaded image: from the canvas through its layout block to the analysed image
+ * (approximate where the canvas narrowed white gaps), then to the source's pixels. Null when no word has a box.
+ */
+function sourceBox(words: readonly OcrWord[], prepared: PreparedImage): PageBox | null {
+  const boxed = words.filter(
+    (w): w is Required<OcrWord> =>
+      w.left !== undefined && w.top !== undefined && w.width !== undefined && w.height !== undefined,
+  );
+  if (boxed.length === 0) return null;
+  let left = Math.min(...boxed.map((w) => w.left));
+  let top = Math.min(...boxed.map((w) => w.top));
+  let right = Math.max(...boxed.map((w) => w.left + w.width));
+  let bottom = Math.max(...boxed.map((w) => w.top + w.height));
+  const layout = prepared.layout;
+  let perSource = prepared.scale;
+  if (layout) {
+    const k = layout.blockScale;
+    perSource = prepared.scale / k;
+    const middle = (top + bottom) / 2 / k;
+    const b = layout.blocks.filter((x) => x.canvasY <= middle).at(-1) ?? layout.blocks[0];
+    if (b) {
+      const ax = (x: number) => b.x + (x / k - b.canvasX) / b.scale;
+      const ay = (y: number) => b.y + (y / k - b.canvasY) / b.scale;
+      [left, top, right, bottom] = [ax(left), ay(top), ax(right), ay(bottom)];
+    }
+  }
+  const px = (v: number) => Math.max(0, Math.round(v / perSource));
+  return [px(left), px(top), Math.max(0, px(right) - px(left)), Math.max(0, px(bottom) - px(top))];
+}
+
+/** The cleaned text's lines with their confidences and boxes on the uploaded image, for the page's structure. */
+function pageLines(cleaned: CleanedText, prepared: PreparedImage): (PageLine | null)[] {
+  return cleaned.lines.map((line) => {
+    if (!line) return null;
+    const confidence = line.words.length ? line.words.reduce((n, w) => n + w.confidence, 0) / line.words.length : 0;
+    return { text: line.text, confidence, box: sourceBox(line.words, prepared) ?? [0, 0, 0, 0] };
+  });
+}
+
 function clean(
   rec: OcrRecognition,
   prepared: PreparedImage,
-): CleanedText & { lineHeight: number | null; heading: string | null; uncertain: WordConfidence[] | null } {
+): CleanedText & {
+  lineHeight: number | null;
+  heading: string | null;
+  uncertain: WordConfidence[] | null;
+  blocks: PageBlock[];
+} {
   const lines = linesOf(rec);
   if (!lines)
     return {
       text: cleanPlainOcrText(rec.text),
+      lines: [],
+      blocks: [],
       confidence: rec.confidence,
       keptLines: 0,
       droppedLines: 0,
@@ -213,11 +263,13 @@ function clean(
   const placed = place(lines, prepared);
   const pageHeight = prepared.layout ? prepared.sourceHeight : prepared.height;
   const cleaned = cleanOcrLines(prepared.layout ? withBlockBreaks(lines, placed) : lines);
+  const heading = findHeading(placed, pageHeight);
   return {
     ...cleaned,
     lineHeight: heights.length ? heights[heights.length >> 1]! : null,
-    heading: findHeading(placed, pageHeight),
+    heading,
     uncertain: uncertainWords(lines, cleaned.text),
+    blocks: blocksOf(pageLines(cleaned, prepared), heading),
   };
 }
 
@@ -269,9 +321,10 @@ export async function recognizeBuffer(
     inverted: prepared.inverted,
     lineHeight: first.lineHeight,
     heading: first.heading,
-    blocks: prepared.layout?.blocks.length ?? 0,
+    layoutBlocks: prepared.layout?.blocks.length ?? 0,
     language,
     relanguaged,
+    blocks: first.blocks,
     engine: 'tesseract',
     timings,
   };
@@ -293,6 +346,7 @@ export async function recognizeBuffer(
         upscaled: true,
         lineHeight: second.lineHeight,
         heading: second.heading,
+        blocks: second.blocks,
       });
     }
   }

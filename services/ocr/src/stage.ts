@@ -63,7 +63,7 @@ export function createOcrStage(deps: OcrStageDeps): StageHandlers['ocr'] {
         hasText,
         upscaled: result.upscaled,
         inverted: result.inverted,
-        blocks: result.blocks,
+        layoutBlocks: result.layoutBlocks,
         heading: result.heading !== null,
         language: result.language,
         relanguaged: result.relanguaged,
@@ -84,6 +84,8 @@ export function createOcrStage(deps: OcrStageDeps): StageHandlers['ocr'] {
       ...(hasText && result.language ? { language: result.language } : {}),
       // Offsets and confidences of the words OCR was unsure of (never the words): the text checks ignore those.
       ...(hasText && result.uncertain ? { uncertain: result.uncertain } : {}),
+      // The page's structure for the next stage (headings, rows with cells, label–value pairs…): contracts' page-structure.ts.
+      ...(hasText && result.blocks.length ? { blocks: result.blocks } : {}),
     };
   };
 }

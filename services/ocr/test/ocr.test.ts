@@ -112,14 +112,14 @@ describe('OCR stage on generated images (real tesseract)', () => {
     const result = await recognizeBuffer(engine, tiny, ['eng'], { layout: false });
     expect(result.retried).toBe(true);
     expect(result.upscaled).toBe(true);
-    expect(result.blocks).toBe(0);
+    expect(result.layoutBlocks).toBe(0);
     expect(characterErrorRate(SAMPLE_TEXT.chat, result.text)).toBeLessThan(0.02);
   });
 
   it('reads tiny screenshot text in one pass: the layout scales its block up', async () => {
     const tiny = await renderSmallText(SAMPLE_TEXT.chat, { fontSize: 10 });
     const result = await recognizeBuffer(engine, tiny, ['eng']);
-    expect(result.blocks).toBeGreaterThan(0);
+    expect(result.layoutBlocks).toBeGreaterThan(0);
     expect(result.retried).toBe(false);
     expect(characterErrorRate(SAMPLE_TEXT.chat, result.text)).toBeLessThan(0.02);
   });

@@ -50,6 +50,9 @@ describe('the product reader: tesseract, or PP-OCRv4 where tesseract is unsure',
     expect(result.confidence).toBeGreaterThanOrEqual(TESSERACT_TRUSTED);
     expect(result.engine).toBe('tesseract');
     expect(characterErrorRate(lines, result.text)).toBeLessThan(0.02);
+    // Each line comes back as a block, placed on the screenshot's content pane (below its 56 px title bar).
+    expect(result.blocks.map((b) => b.text).join('\n')).toContain('Review the budget');
+    expect(result.blocks.every((b) => b.box[1] >= 56 && b.box[0] + b.box[2] <= 1280)).toBe(true);
   });
 
   it('reads a table in small faint print with PP-OCRv4, row by row with TABs between cells', async () => {
@@ -65,6 +68,13 @@ describe('the product reader: tesseract, or PP-OCRv4 where tesseract is unsure',
     ).toBeLessThan(0.05);
     expect(rows.filter((r) => r.split('\t').length === 4).length).toBeGreaterThanOrEqual(4);
     expect(hasEnoughText(result.text, result.confidence)).toBe(true);
+    // The structure handed on: a table row per printed row, its cells apart, each where it stands on the image.
+    const tableRows = result.blocks.filter((b) => b.kind === 'table-row');
+    expect(tableRows.length).toBeGreaterThanOrEqual(4);
+    expect(tableRows.at(-1)).toMatchObject({ cells: ['West', '3,021', '2,764', '3,388'] });
+    const [, top, , height] = tableRows.at(-1)!.box;
+    expect(top).toBeGreaterThan(40);
+    expect(top + height).toBeLessThanOrEqual(68);
   });
 
   it('keeps tesseract, with the German data, for a German page', async () => {

@@ -1,0 +1,121 @@
+/**
+ * The page's structure (contracts: page-structure.ts) from the lines of the reading OCR kept, in reading order:
+ * the page's heading, list items (a bullet or a number first), code lines (on a page of code), label–value pairs
+ * ("Date: 9/3/92"), table rows (a line whose cells stand apart: TABs in the text) and paragraphs (the other lines,
+ * up to a paragraph break). Chat messages need the bubbles' sides, which the readings do not give yet: a chat's
+ * lines come out as paragraphs and rows.
+ */
+import { MAX_PAGE_BLOCKS, type PageBlock, type PageBox } from '@snapnotes/contracts';
+
+/** A line of the page's text with where it stands on the image. */
+export interface PageLine {
+  /** As in the page's text: cells apart by TABs, a code line's indentation in leading spaces. */
+  text: string;
+  /** 0–100. */
+  confidence: number;
+  /** [left, top, width, height] in pixels of the uploaded image. */
+  box: PageBox;
+}
+
+/** A line of source code: a statement's end, a block, an arrow, an assignment, a comment or a keyword at its start. */
+const CODE_LINE =
+  /[{};]\s*$|=>|:=|[!=]==?|\/\/|^\s*(?:#|def |class |import |from |return\b|const |let |var |function\b|if\b|for\b|while\b|with |yield\b|elif\b|else\b|try\b|except\b|public |private |fn |func )|^\s*[\w.[\]"']+\s*[+\-*/]?=\s*\S/;
+
+/** Whether a page's text is source code: three lines or more, at least 30% of them looking like code. */
+export function looksLikeCode(text: string): boolean {
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  return lines.length >= 3 && lines.filter((l) => CODE_LINE.test(l)).length >= 0.3 * lines.length;
+}
+
+const BULLET = /^([•·▪◦‣●○■□➢➤►▶▸✓✔→*–—-])\s+(\S.*)$/u;
+const ORDERED = /^(\d{1,3}[.)]|\(\d{1,3}\)|[a-z][.)])\s+(\S.*)$/;
+/** "Label: value": a short label with a letter in it, a colon, a space or TAB, then the value. */
+const LABEL_VALUE = /^([^:\t]*\p{L}[^:\t]*?)\s*:[ \t]+(\S.*)$/u;
+const MAX_LABEL_WORDS = 5;
+
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
+function union(boxes: readonly PageBox[]): PageBox {
+  const left = Math.min(...boxes.map((b) => b[0]));
+  const top = Math.min(...boxes.map((b) => b[1]));
+  const right = Math.max(...boxes.map((b) => b[0] + b[2]));
+  const bottom = Math.max(...boxes.map((b) => b[1] + b[3]));
+  return [left, top, right - left, bottom - top];
+}
+
+function merged(lines: readonly PageLine[]): Pick<PageBlock, 'text' | 'confidence' | 'box'> {
+  const chars = lines.reduce((n, l) => n + l.text.length, 0);
+  const confidence = chars ? lines.reduce((n, l) => n + l.confidence * l.text.length, 0) / chars : 0;
+  return {
+    text: lines.map((l) => l.text.trim()).join('\n'),
+    confidence: Math.round(10 * confidence) / 10,
+    box: union(lines.map((l) => l.box)),
+  };
+}
+
+/** What one line is, on its own (paragraph lines are joined afterwards). */
+function lineBlock(line: PageLine, code: boolean): PageBlock {
+  const base = { text: line.text, confidence: line.confidence, box: line.box };
+  const trimmed = line.text.trim();
+  if (code) return { kind: 'code-line', ...base, indent: line.text.length - line.text.trimStart().length };
+  const bullet = BULLET.exec(trimmed) ?? ORDERED.exec(trimmed);
+  if (bullet) return { kind: 'list-item', ...base, text: bullet[2]!, marker: bullet[1]! };
+  const cells = trimmed.split('\t').map((c) => c.trim());
+  const pair = LABEL_VALUE.exec(trimmed);
+  if (pair && pair[1]!.trim().split(/\s+/).length <= MAX_LABEL_WORDS) {
+    return { kind: 'label-value', ...base, label: pair[1]!.trim(), value: pair[2]!.replace(/\t/g, ' ').trim() };
+  }
+  if (cells.filter((c) => c !== '').length >= 2) return { kind: 'table-row', ...base, cells };
+  return { kind: 'paragraph', ...base };
+}
+
+/** Where the page's heading stands in its lines: one line, or two when it wraps (as recognize.ts finds it). */
+function headingLines(lines: readonly (PageLine | null)[], heading: string | null): [number, number] | null {
+  if (!heading) return null;
+  const wanted = squash(heading);
+  for (let i = 0; i < lines.length; i++) {
+    const one = lines[i];
+    if (!one) continue;
+    if (squash(one.text) === wanted) return [i, i + 1];
+    const two = lines[i + 1];
+    if (two && squash(`${one.text} ${two.text}`) === wanted) return [i, i + 2];
+  }
+  return null;
+}
+
+/**
+ * The blocks of a page from its lines in reading order (null: a paragraph break). `heading` is the page's heading
+ * as OCR found it (the largest line near the top, recognize.ts); its line or lines become one heading block.
+ */
+export function blocksOf(lines: readonly (PageLine | null)[], heading: string | null): PageBlock[] {
+  const code = looksLikeCode(lines.map((l) => l?.text ?? '').join('\n'));
+  const title = headingLines(lines, heading);
+  const blocks: PageBlock[] = [];
+  let paragraph: PageLine[] = [];
+  const flush = () => {
+    if (paragraph.length) blocks.push({ kind: 'paragraph', ...merged(paragraph) });
+    paragraph = [];
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (title && i === title[0]) {
+      flush();
+      const parts = lines.slice(title[0], title[1]) as PageLine[];
+      blocks.push({ kind: 'heading', ...merged(parts), text: parts.map((l) => l.text.trim()).join(' ') });
+      i = title[1] - 1;
+      continue;
+    }
+    if (!line || line.text.trim() === '') {
+      flush();
+      continue;
+    }
+    const block = lineBlock(line, code);
+    if (block.kind === 'paragraph') paragraph.push(line);
+    else {
+      flush();
+      blocks.push(block);
+    }
+  }
+  flush();
+  return blocks.slice(0, MAX_PAGE_BLOCKS);
+}
