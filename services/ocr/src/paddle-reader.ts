@@ -53,11 +53,73 @@ function pageAngle(lines: readonly PaddleLine[]): number {
   return 0;
 }
 
+interface Row {
+  members: Placed[];
+  y: number;
+  height: number;
+}
+
+/** Boxes (sorted across the text direction) in rows: those within half a line height of the row's centre. */
+function groupRows(placed: readonly Placed[]): Row[] {
+  const rows: Row[] = [];
+  for (const p of placed) {
+    const row = rows[rows.length - 1];
+    if (row && Math.abs(p.y - row.y) <= SAME_ROW * Math.min(row.height, p.height)) {
+      row.members.push(p);
+      row.y += (p.y - row.y) / row.members.length;
+      row.height = Math.min(row.height, p.height);
+    } else {
+      rows.push({ members: [p], y: p.y, height: p.height });
+    }
+  }
+  return rows;
+}
+
+/** Lines of running text fill their column: at least this share of its width. */
+const PROSE_FILL = 0.6;
+/** A column of running text has at least this many such lines. */
+const PROSE_MIN_LINES = 4;
+
+/**
+ * Where two columns of running text meet (x along the text direction), or null. PP-OCRv4 finds each column's lines
+ * as boxes of their own, and their baselines often line up across the gutter: read as rows, the two columns would
+ * be interleaved line by line. A gutter is the emptiest stretch of the middle of the page (at most one box in
+ * twenty crossing it, those being titles and captions) with at least four lines on each side that fill their
+ * column. A table's cells, a receipt's prices and a form's labels do not fill a column, so they stay rows.
+ */
+function proseGutter(placed: readonly Placed[]): number | null {
+  if (placed.length < 2 * PROSE_MIN_LINES) return null;
+  const left = Math.min(...placed.map((p) => p.x - p.width / 2));
+  const right = Math.max(...placed.map((p) => p.x + p.width / 2));
+  const span = Math.round(right - left);
+  if (span < 50) return null;
+  const cover = new Uint16Array(span + 1);
+  for (const p of placed) {
+    const from = Math.max(0, Math.floor(p.x - p.width / 2 - left));
+    const to = Math.min(span, Math.ceil(p.x + p.width / 2 - left));
+    for (let x = from; x <= to; x++) cover[x]!++;
+  }
+  let best = -1;
+  for (let x = Math.round(0.3 * span); x <= Math.round(0.7 * span); x++) {
+    if (best < 0 || cover[x]! < cover[best]!) best = x;
+  }
+  if (best < 0 || cover[best]! > Math.max(1, 0.05 * placed.length)) return null;
+  const gutter = left + best;
+  const fills = (side: Placed[], width: number) => {
+    const full = side.filter((p) => p.width >= PROSE_FILL * width).length;
+    return full >= PROSE_MIN_LINES && full >= 0.5 * side.length;
+  };
+  const leftSide = placed.filter((p) => p.x + p.width / 2 <= gutter);
+  const rightSide = placed.filter((p) => p.x - p.width / 2 >= gutter);
+  return fills(leftSide, gutter - left) && fills(rightSide, right - gutter) ? gutter : null;
+}
+
 /**
  * Text boxes in reading rows: top to bottom, each row left to right, cells apart by a TAB. Rows are found across
  * the page's text direction, so a photo taken at an angle (±10° and more) keeps an item and its price on one row:
  * each box's centre is turned by the page's angle, and boxes whose turned centres are within half a line height of
- * the row's are one row, however far apart they are along it (a table's cells, a label and its value).
+ * the row's are one row, however far apart they are along it (a table's cells, a label and its value). Two columns
+ * of running text are read one after the other (proseGutter).
  */
 export function rowsOf(lines: readonly PaddleLine[]): {
   text: string;
@@ -74,16 +136,25 @@ export function rowsOf(lines: readonly PaddleLine[]): {
     return { line, x: cx * cos + cy * sin, y: -cx * sin + cy * cos, ...ownSize(line.box) };
   });
   placed.sort((a, b) => a.y - b.y);
-  const rows: { members: Placed[]; y: number; height: number }[] = [];
-  for (const p of placed) {
-    const row = rows[rows.length - 1];
-    if (row && Math.abs(p.y - row.y) <= SAME_ROW * Math.min(row.height, p.height)) {
-      row.members.push(p);
-      row.y += (p.y - row.y) / row.members.length;
-      row.height = Math.min(row.height, p.height);
-    } else {
-      rows.push({ members: [p], y: p.y, height: p.height });
+  const gutter = proseGutter(placed);
+  let rows: Row[];
+  if (gutter === null) rows = groupRows(placed);
+  else {
+    // Two columns of running text: within each stretch between lines that span the gutter (a title, a figure's
+    // caption), the left column's rows, then the right column's.
+    rows = [];
+    let band: Placed[] = [];
+    const flush = () => {
+      rows.push(...groupRows(band.filter((p) => p.x < gutter)), ...groupRows(band.filter((p) => p.x >= gutter)));
+      band = [];
+    };
+    for (const p of placed) {
+      if (p.x - p.width / 2 < gutter && p.x + p.width / 2 > gutter) {
+        flush();
+        rows.push(...groupRows([p]));
+      } else band.push(p);
     }
+    flush();
   }
   let text = '';
   const words: { line: PaddleLine; at: number }[] = [];

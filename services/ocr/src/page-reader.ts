@@ -12,8 +12,9 @@
  * 8.0%; 90 gave 9.4%, 85 13.8%. Tesseract's confidence tells: PP-OCRv4's does not (93–98 on pages it read at 1%
  * and at 30% alike).
  */
+import type { Logger } from '@snapnotes/contracts';
 import { looksLikeCode } from './blocks.js';
-import type { PaddlePool } from './paddle/index.js';
+import type { PaddleLine, PaddlePool } from './paddle/index.js';
 import { paddleReading } from './paddle-reader.js';
 import type { ReadImage } from './reader.js';
 import type { RecognizeBufferResult } from './recognize.js';
@@ -31,6 +32,7 @@ export interface PageReaderDeps {
   /** The tesseract path (recognize.ts, with the layout analysis and language detection). */
   tesseract: ReadImage;
   paddle: PaddlePool;
+  logger: Logger;
 }
 
 /** Whether PP-OCRv4 (English and digits) can read a page tesseract read as `first`, asked for `languages`. */
@@ -53,13 +55,22 @@ function tesseractsKind(first: RecognizeBufferResult): boolean {
 const LITTLE_TEXT = 20;
 
 export function createPageReader(deps: PageReaderDeps): ReadImage {
+  const log = deps.logger.child({ component: 'page-reader' });
   return async (image, languages) => {
     const first = await deps.tesseract(image, languages);
     const little = first.text.replace(/\s+/g, '').length < LITTLE_TEXT;
     if (!little && (first.confidence >= TESSERACT_TRUSTED || tesseractsKind(first))) return first;
     if (!englishPage(first, languages)) return first;
     const started = performance.now();
-    const lines = await deps.paddle.recognize(image);
+    let lines: PaddleLine[];
+    try {
+      lines = await deps.paddle.recognize(image);
+    } catch (err) {
+      // PP-OCRv4 is the second opinion: when it fails (a model file missing, a thread that died, a time limit), the
+      // page keeps tesseract's reading rather than failing the upload.
+      log.warn({ err: err instanceof Error ? err.message : String(err) }, 'PP-OCRv4 failed; keeping tesseract reading');
+      return first;
+    }
     if (lines.length === 0) return first;
     const second = paddleReading(lines, {
       language: first.language ?? (languages.includes('eng') ? 'eng' : null),

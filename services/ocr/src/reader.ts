@@ -51,7 +51,7 @@ export async function startOcrReader(options: OcrReaderOptions): Promise<OcrRead
     options.engine === 'tesseract' ? null : createPaddlePool({ threads: options.poolSize, logger: options.logger });
   return {
     languages: engine.languages,
-    read: paddle ? createPageReader({ tesseract, paddle }) : tesseract,
+    read: paddle ? createPageReader({ tesseract, paddle, logger: options.logger }) : tesseract,
     close: async () => {
       await Promise.all([engine.close(), analysis.close(), paddle?.close()]);
     },

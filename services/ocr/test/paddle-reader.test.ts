@@ -53,4 +53,27 @@ describe('rowsOf (PaddleOCR boxes back into rows)', () => {
     // Without the boxes' angles (how rows were found before), items and prices come apart.
     expect(rowsOf(lines.map((l) => ({ ...l, box: { ...l.box, angle: undefined } }))).text).not.toBe(rowsOf(lines).text);
   });
+
+  it('reads two columns of running text one after the other, though their lines share baselines', () => {
+    const left = [
+      'Optical character recognition is',
+      'the conversion of images of',
+      'typed or printed text into',
+      'machine-encoded text, from a',
+      'scanned document or a photo.',
+    ];
+    const right = [
+      'Early versions needed to be',
+      'trained with images of each',
+      'character and worked on one',
+      'font at a time; later ones',
+      'read most fonts accurately.',
+    ];
+    const lines = [
+      box('A short history of OCR', 10, 10, 520),
+      ...left.map((t, i) => box(t, 10, 50 + 30 * i, 240)),
+      ...right.map((t, i) => box(t, 290, 50 + 30 * i, 240)),
+    ];
+    expect(rowsOf(lines).text.split('\n')).toEqual(['A short history of OCR', ...left, ...right]);
+  });
 });

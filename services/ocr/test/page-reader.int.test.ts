@@ -43,7 +43,49 @@ function smallFaintTable(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
+const ITEMS = [
+  ['Coffee beans 1lb', '12.99'],
+  ['Baby spinach', '3.49'],
+  ['Oat milk', '2.79'],
+  ['Sourdough loaf', '5.25'],
+  ['Free range eggs', '4.10'],
+  ['Cheddar cheese', '6.80'],
+  ['Bananas', '1.95'],
+];
+
+/** A receipt photographed `angle`° off straight: items on the left, prices far to the right, on a grey desk. */
+async function tiltedReceipt(angle: number): Promise<Buffer> {
+  const rows = ITEMS.map(
+    ([item, price], i) =>
+      `<text x="40" y="${110 + i * 44}" font-family="DejaVu Sans Mono" font-size="24" fill="#222">${item}</text>` +
+      `<text x="520" y="${110 + i * 44}" font-family="DejaVu Sans Mono" font-size="24" fill="#222">${price}</text>`,
+  ).join('');
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="${170 + ITEMS.length * 44}">` +
+    `<rect width="100%" height="100%" fill="#f4f1ea"/>` +
+    `<text x="40" y="60" font-family="DejaVu Sans Mono" font-size="28" fill="#222">GREEN GROCER</text>${rows}</svg>`;
+  const page = await sharp(Buffer.from(svg))
+    .rotate(angle, { background: '#6b6b6b' })
+    .extend({ top: 60, bottom: 60, left: 60, right: 60, background: '#6b6b6b' })
+    .png()
+    .toBuffer();
+  return sharp(page).blur(0.5).jpeg({ quality: 85 }).toBuffer();
+}
+
 describe('the product reader: tesseract, or PP-OCRv4 where tesseract is unsure', () => {
+  it.each([9, -9])(
+    'keeps each item with its price on one line on a receipt photographed %i° off straight',
+    async (angle) => {
+      const result = await reader.read(await tiltedReceipt(angle), ['eng']);
+      const lines = result.text.split('\n');
+      for (const [item, price] of ITEMS) {
+        const line = lines.find((l) => l.includes(price!));
+        expect(line, `${price} in ${JSON.stringify(result.text)}`).toBeDefined();
+        expect(characterErrorRate(item!, line!.replace(price!, '').trim())).toBeLessThan(0.2);
+      }
+    },
+  );
+
   it('keeps tesseract for a clean page it reads confidently', async () => {
     const lines = ['Quarterly planning notes', 'Ship the export feature before the holidays', 'Review the budget'];
     const result = await reader.read(await renderScreenshot({ lines }), ['eng']);
