@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * unit: *.test.ts beside each package (no outside services).
- * integration: *.int.test.ts, against real PostgreSQL, Redis, S3 (s3rver) and the Firebase Auth emulator.
+ * integration: *.int.test.ts, against real PostgreSQL, Redis, S3 (s3rver) and the Firebase Auth emulator; and the
+ *   benchmarks' smoke runs (bench/test).
  * browser: web/e2e/*.e2e.ts, Playwright driving Debian's Chromium against the embedded start.
  * chaos: packages/embedded/test/chaos/*.chaos.ts, the distributed stack as processes under faults (pnpm test:chaos).
  */
@@ -21,7 +22,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['{packages,services}/*/test/**/*.int.test.ts'],
+          include: ['{packages,services}/*/test/**/*.int.test.ts', 'bench/test/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
           testTimeout: 120_000,
