@@ -11,7 +11,7 @@
  * the upload still ends in exactly one note; SIGTERM lets a worker finish its job and the gateway answer the upload
  * it holds before they exit.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ import {
   type Service,
 } from '@snapnotes/testing/processes';
 import { createTestDatabase, freePort, getRedis, getS3 } from '@snapnotes/testing/services';
-import { newStackUser, type StackUser } from '@snapnotes/testing/stack';
+import { debianTessdata, newStackUser, type StackUser } from '@snapnotes/testing/stack';
 import type { TestDatabase, TestRedis, TestS3 } from '@snapnotes/testing/services';
 import { containerEnvironment, readCompose, REPO_ROOT } from './compose.js';
 
@@ -100,7 +100,7 @@ async function localEnvironment(
     env.WORKER_HTTP_PORT = String(httpPort);
   }
   // Folders that exist inside the images: Debian's tesseract data is used when this machine has it too.
-  if (env.TESSDATA_DIR === TESSDATA && !existsSync(join(TESSDATA, 'eng.traineddata'))) delete env.TESSDATA_DIR;
+  if (env.TESSDATA_DIR === TESSDATA && !debianTessdata(env.OCR_LANGUAGES)) delete env.TESSDATA_DIR;
   if (env.WEB_DIST_DIR === '/app/web') delete env.WEB_DIST_DIR; // the web app is not under test here
   return { env, httpPort };
 }

@@ -10,9 +10,20 @@ import { join } from 'node:path';
 import { createTestUser } from './firebase.js';
 import { RedisProcess, ServiceProcess, SERVICES, stopAllServices, type Service } from './processes.js';
 import { createTestDatabase, freePort, getS3, productTestEnv, type TestDatabase, type TestS3 } from './services.js';
+import { envSchema } from '@snapnotes/config';
 
 /** Debian's tesseract data (faster than the npm copies) when this machine has it, as in the OCR image. */
 const DEBIAN_TESSDATA = '/usr/share/tesseract-ocr/5/tessdata';
+
+/**
+ * Debian's tesseract data folder when it holds every language the OCR service will offer (`languages`, an
+ * OCR_LANGUAGES value, or the product's default list), else undefined: a machine with only `tesseract-ocr` and
+ * `tesseract-ocr-fra` installed must not make the OCR service refuse to start for want of German.
+ */
+export function debianTessdata(languages?: string): string | undefined {
+  const wanted = envSchema.shape.OCR_LANGUAGES.parse(languages);
+  return wanted.every((l) => existsSync(join(DEBIAN_TESSDATA, `${l}.traineddata`))) ? DEBIAN_TESSDATA : undefined;
+}
 
 export interface DistributedStack {
   gatewayUrl: string;
@@ -51,9 +62,10 @@ export async function startDistributedStack(opts: StackOptions = {}): Promise<Di
     REDIS_URL: redis.url,
     QUEUE_PREFIX: 'stack',
     OCR_POOL_SIZE: '1',
-    ...(existsSync(join(DEBIAN_TESSDATA, 'eng.traineddata')) ? { TESSDATA_DIR: DEBIAN_TESSDATA } : {}),
     ...opts.env,
   };
+  const tessdata = debianTessdata(env.OCR_LANGUAGES);
+  if (tessdata && env.TESSDATA_DIR === undefined) env.TESSDATA_DIR = tessdata;
   const procs = new Map<string, ServiceProcess>();
   const history: ServiceProcess[] = [];
 
