@@ -5,4 +5,4 @@
 export { buildOcrStage } from './wire.js';
 export { startOcrReader, type OcrReader, type OcrReaderOptions, type ReadImage } from './reader.js';
 export type { RecognizeBufferResult } from './recognize.js';
-export { hasEnoughText } from './stage.js';
+export { hasEnoughText } from './has-text.js';

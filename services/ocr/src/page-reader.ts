@@ -14,6 +14,7 @@
  */
 import type { Logger } from '@snapnotes/contracts';
 import { looksLikeCode } from './blocks.js';
+import { MIN_TEXT_CHARS } from './has-text.js';
 import type { PaddleLine, PaddlePool } from './paddle/index.js';
 import { paddleReading } from './paddle-reader.js';
 import type { ReadImage } from './reader.js';
@@ -51,14 +52,12 @@ function tesseractsKind(first: RecognizeBufferResult): boolean {
   return first.inverted || looksLikeCode(first.text);
 }
 
-/** Fewer non-space characters than this: tesseract found next to nothing, and PP-OCRv4 is asked whatever the rest. */
-const LITTLE_TEXT = 20;
-
 export function createPageReader(deps: PageReaderDeps): ReadImage {
   const log = deps.logger.child({ component: 'page-reader' });
   return async (image, languages) => {
     const first = await deps.tesseract(image, languages);
-    const little = first.text.replace(/\s+/g, '').length < LITTLE_TEXT;
+    // Fewer characters than a page of text has: tesseract found next to nothing, and PP-OCRv4 is asked regardless.
+    const little = first.text.replace(/\s+/g, '').length < MIN_TEXT_CHARS;
     if (!little && (first.confidence >= TESSERACT_TRUSTED || tesseractsKind(first))) return first;
     if (!englishPage(first, languages)) return first;
     const started = performance.now();

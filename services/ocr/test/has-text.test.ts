@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasEnoughText } from '../src/stage.js';
+import { hasEnoughText } from '../src/has-text.js';
 
 describe('hasEnoughText: text or picture, decided on what recognition found', () => {
   it('takes a long reading as text from a confidence of 60', () => {

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TESSERACT_TRUSTED } from '../src/page-reader.js';
 import { startOcrReader, type OcrReader } from '../src/reader.js';
-import { hasEnoughText } from '../src/stage.js';
+import { hasEnoughText } from '../src/has-text.js';
 
 let reader: OcrReader;
 
