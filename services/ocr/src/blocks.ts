@@ -35,7 +35,8 @@ const MAX_LABEL_WORDS = 5;
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
-function union(boxes: readonly PageBox[]): PageBox {
+/** The box holding all of `boxes`. */
+export function union(boxes: readonly PageBox[]): PageBox {
   const left = Math.min(...boxes.map((b) => b[0]));
   const top = Math.min(...boxes.map((b) => b[1]));
   const right = Math.max(...boxes.map((b) => b[0] + b[2]));
@@ -43,9 +44,14 @@ function union(boxes: readonly PageBox[]): PageBox {
   return [left, top, right - left, bottom - top];
 }
 
+/** The mean confidence of several readings of text, each weighted by its length (0 for no text). */
+export function meanConfidence(parts: readonly { text: string; confidence: number }[]): number {
+  const chars = parts.reduce((n, p) => n + p.text.length, 0);
+  return chars ? parts.reduce((n, p) => n + p.confidence * p.text.length, 0) / chars : 0;
+}
+
 function merged(lines: readonly PageLine[]): Pick<PageBlock, 'text' | 'confidence' | 'box'> {
-  const chars = lines.reduce((n, l) => n + l.text.length, 0);
-  const confidence = chars ? lines.reduce((n, l) => n + l.confidence * l.text.length, 0) / chars : 0;
+  const confidence = meanConfidence(lines);
   return {
     text: lines.map((l) => l.text.trim()).join('\n'),
     confidence: Math.round(10 * confidence) / 10,

@@ -3,7 +3,7 @@
  * TABs between them), as a reading of the OCR engine. page-reader.ts decides when it is asked.
  */
 import { OCR_UNCERTAIN_BELOW, type PageBox, type WordConfidence } from '@snapnotes/contracts';
-import { blocksOf, type PageLine } from './blocks.js';
+import { blocksOf, meanConfidence, union, type PageLine } from './blocks.js';
 import type { PaddleLine } from './paddle/index.js';
 import type { RecognizeBufferResult } from './recognize.js';
 import { CELL_GAP_EM } from './structure.js';
@@ -173,15 +173,11 @@ export function rowsOf(lines: readonly PaddleLine[]): {
       words.push({ line: p.line, at: text.length });
       text += p.line.text;
     });
-    const chars = members.reduce((n, p) => n + p.line.text.length, 0);
-    const left = Math.min(...members.map((p) => p.line.box.left));
-    const top = Math.min(...members.map((p) => p.line.box.top));
-    const right = Math.max(...members.map((p) => p.line.box.left + p.line.box.width));
-    const bottom = Math.max(...members.map((p) => p.line.box.top + p.line.box.height));
+    const box = union(members.map(({ line: { box: b } }): PageBox => [b.left, b.top, b.width, b.height]));
     out.push({
       text: text.slice(start),
-      confidence: chars ? members.reduce((n, p) => n + p.line.confidence * p.line.text.length, 0) / chars : 0,
-      box: [left, top, right - left, bottom - top].map((v) => Math.max(0, Math.round(v))) as PageBox,
+      confidence: meanConfidence(members.map((p) => p.line)),
+      box: box.map((v) => Math.max(0, Math.round(v))) as PageBox,
     });
   });
   return { text, words, rows: out };
@@ -207,8 +203,7 @@ export function paddleReading(
   extra: { language: string | null; heading: string | null; ms: number },
 ): RecognizeBufferResult {
   const { text, words, rows } = rowsOf(lines);
-  const chars = lines.reduce((n, l) => n + l.text.length, 0);
-  const confidence = chars ? lines.reduce((n, l) => n + l.confidence * l.text.length, 0) / chars : 0;
+  const confidence = meanConfidence(lines);
   const heights = lines.map((l) => l.box.height).sort((a, b) => a - b);
   const flat = text.replace(/\s+/g, ' ').toLowerCase();
   const heading =

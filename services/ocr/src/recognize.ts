@@ -9,7 +9,13 @@ import type { GreyAnalyser } from './analysis.js';
 import { cleanOcrLines, cleanPlainOcrText, type CleanedText } from './clean.js';
 import type { OcrLine, OcrWord } from './tesseract-lines.js';
 import { detectPageLanguage } from './language.js';
-import { MAX_OCR_PIXELS, preprocessImage, rescalePrepared, type PreparedImage } from './preprocess.js';
+import {
+  MAX_OCR_PIXELS,
+  preprocessImage,
+  rescalePrepared,
+  type PreparedImage,
+  type PreparedLayout,
+} from './preprocess.js';
 import { fontSizeOf } from './structure.js';
 import { uncertainWords } from './word-confidence.js';
 
@@ -95,6 +101,18 @@ function fontSizeOfLine(line: OcrLine): number {
   return sizes.length ? median(sizes) : line.height;
 }
 
+/**
+ * The layout block whose canvas rows hold canvas row `y` (in pixels of the analysed image), or, in the padding
+ * between blocks, the one above; 0 above the first.
+ */
+function blockIndexAt(layout: PreparedLayout, y: number): number {
+  let index = 0;
+  layout.blocks.forEach((b, i) => {
+    if (b.canvasY <= y) index = i;
+  });
+  return index;
+}
+
 function place(lines: OcrLine[], prepared: PreparedImage): PlacedLine[] {
   const out: PlacedLine[] = [];
   const layout = prepared.layout;
@@ -105,12 +123,7 @@ function place(lines: OcrLine[], prepared: PreparedImage): PlacedLine[] {
       continue;
     }
     const k = layout.blockScale;
-    const middle = (line.top + line.height / 2) / k;
-    // The block whose canvas rows hold the line's middle (or, in the padding between blocks, the one above).
-    let index = 0;
-    layout.blocks.forEach((b, i) => {
-      if (b.canvasY <= middle) index = i;
-    });
+    const index = blockIndexAt(layout, (line.top + line.height / 2) / k);
     const b = layout.blocks[index];
     if (!b) continue;
     out.push({
@@ -213,8 +226,7 @@ function sourceBox(words: readonly OcrWord[], prepared: PreparedImage): PageBox 
   if (layout) {
     const k = layout.blockScale;
     perSource = prepared.scale / k;
-    const middle = (top + bottom) / 2 / k;
-    const b = layout.blocks.filter((x) => x.canvasY <= middle).at(-1) ?? layout.blocks[0];
+    const b = layout.blocks[blockIndexAt(layout, (top + bottom) / 2 / k)];
     if (b) {
       const ax = (x: number) => b.x + (x / k - b.canvasX) / b.scale;
       const ay = (y: number) => b.y + (y / k - b.canvasY) / b.scale;
