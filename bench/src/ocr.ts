@@ -45,6 +45,7 @@ import {
   type TesseractEngine,
 } from '@snapnotes/ocr/corpus';
 import { runRealPart } from './ocr-real/index.js';
+import { interleave, mean, median, pct } from './stats.js';
 
 /**
  * What configurations read with, each started once (on first use, during the warm-up) and shared by all images:
@@ -119,30 +120,6 @@ interface Result {
   /** For images without text: whether text was made up. */
   invented: boolean | null;
   error?: string;
-}
-
-const median = (xs: number[]) => {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
-const pct = (x: number) => (Number.isNaN(x) ? '—' : `${(x * 100).toFixed(1)}%`);
-
-/** Images in an order that visits every category in turn (first of each, then second of each…). */
-function interleave(images: CorpusImage[]): CorpusImage[] {
-  const byCategory = new Map<string, CorpusImage[]>();
-  for (const img of images) byCategory.set(img.category, [...(byCategory.get(img.category) ?? []), img]);
-  const lists = [...byCategory.values()];
-  const out: CorpusImage[] = [];
-  for (let i = 0; out.length < images.length; i++) {
-    for (const l of lists) {
-      const img = l[i];
-      if (img) out.push(img);
-    }
-  }
-  return out;
 }
 
 async function runOne(config: EngineConfig, engines: BenchEngines, img: CorpusImage): Promise<Result> {
@@ -278,7 +255,7 @@ async function generatedPart(env: NodeJS.ProcessEnv): Promise<void> {
     const configs = wanted
       ? wanted.map((n) => CONFIGURATIONS.find((c) => c.name === n) ?? fail(`unknown configuration ${n}`))
       : CONFIGURATIONS;
-    const order = interleave(images);
+    const order = interleave(images, (i) => i.category);
     // Warm-up: every configuration on a few images, not measured.
     for (const img of order.slice(0, 3)) for (const c of configs) await runOne(c, engines, img);
 

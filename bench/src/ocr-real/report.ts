@@ -5,16 +5,8 @@
  */
 import { REAL_KINDS } from '@snapnotes/ocr/corpus';
 import { PLAIN_ENGINES, type RealEngineName } from './engines.js';
+import { mean, median, pct } from '../stats.js';
 import type { RealResult, RealRun } from './run.js';
-
-const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
-const median = (xs: number[]) => {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-const pct = (x: number) => (Number.isNaN(x) ? '—' : `${(x * 100).toFixed(1)}%`);
 
 export interface GroupFigures {
   n: number;

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { RealImage, RealKind } from '@snapnotes/ocr/corpus';
 import type { RealEngineName } from './engines.js';
 import type { HostReply, HostRequest } from './host.js';
+import { interleave } from '../stats.js';
 import { scoreReading, type Score } from './score.js';
 
 export interface RealResult {
@@ -96,16 +97,6 @@ function startHost(name: RealEngineName): Promise<Host> {
   });
 }
 
-/** Images in an order that visits every kind in turn (first of each, then second of each…). */
-function interleave(images: RealImage[]): RealImage[] {
-  const byKind = new Map<string, RealImage[]>();
-  for (const img of images) byKind.set(img.kind, [...(byKind.get(img.kind) ?? []), img]);
-  const lists = [...byKind.values()];
-  const out: RealImage[] = [];
-  for (let i = 0; out.length < images.length; i++) for (const l of lists) if (l[i]) out.push(l[i]!);
-  return out;
-}
-
 export interface RealBenchOptions {
   images: RealImage[];
   engines: readonly RealEngineName[];
@@ -129,7 +120,7 @@ export async function runRealBench(options: RealBenchOptions): Promise<RealRun> 
     }
   }
   try {
-    const order = interleave(images);
+    const order = interleave(images, (i) => i.kind);
     for (const host of hosts) {
       for (const img of order.slice(0, warmUp)) {
         await host.read(img);
