@@ -13,6 +13,7 @@ import type {
   UploadJob,
   WordConfidence,
 } from './jobs.js';
+import type { PageBlock } from './page-structure.js';
 
 export interface Logger {
   debug(obj: object | string, msg?: string): void;
@@ -86,9 +87,10 @@ export interface OcrEngine {
 
 export interface SummariseRequest {
   /**
-   * Cleaned OCR text per page, in upload order, with the page's heading when OCR found one (OcrPageResult.heading).
+   * Cleaned OCR text per page, in upload order, with the page's heading when OCR found one (OcrPageResult.heading)
+   * and its structure (OcrPageResult.blocks) when OCR handed one over.
    */
-  pages: { fileName: string; text: string; heading?: string }[];
+  pages: { fileName: string; text: string; heading?: string; blocks?: PageBlock[] }[];
   premium: boolean;
   language: string | null;
 }

@@ -1,6 +1,6 @@
 /**
  * Real documents nobody on this project made (../shared/ocr-real: its README and LICENCES.md; the files are read
- * from there, never copied), one of each kind, uploaded through the whole product as a user would: gateway, S3,
+ * from there, never copied), one of each kind (two receipts), uploaded through the whole product as a user would: gateway, S3,
  * moderation, OCR, summarise, notes. Each note's text must be read within its kind's bound, taken from
  * `pnpm bench:ocr` (docs/OCR.md, "Real documents"): the product's mean CER of that kind, rounded up, plus a margin.
  * The small crops (one word, a window title, a faint banner) must come back as text, never as a described picture.
@@ -8,12 +8,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cer, loadRealCorpus, realCorpusDir, type RealImage } from '@snapnotes/ocr/corpus';
+import { dateFound, shopFound, totalFound } from '@snapnotes/summarise/rubric';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, type Client, type TestApp } from './harness.js';
 
 /** One image per kind, with the bound on its case-insensitive CER. */
 const CASES: { id: string; bound: number; why: string }[] = [
   { id: 'sroie_222', bound: 0.08, why: 'a scanned receipt (the old layout cut it into blocks: 42%)' },
+  { id: 'sroie_414', bound: 0.08, why: 'a receipt whose total OCR misreads ("RM3."): tendered less change' },
   { id: 'funsd_0012199830', bound: 0.14, why: 'a noisy scanned form, labels with their values' },
   { id: 'pubtabnet_PMC5897438_004_00', bound: 0.1, why: 'a small table cut from an article (old: 69%, no text)' },
   { id: 'uw3_test-010011', bound: 0.05, why: 'one printed word, 208 × 32 px (old: 30%, no text)' },
@@ -26,6 +28,8 @@ const CASES: { id: string; bound: number; why: string }[] = [
 
 interface Note {
   kind: 'text' | 'description';
+  title: string;
+  keyPoints: string[];
   originalText: string;
   language: string | null;
 }
@@ -60,5 +64,12 @@ describe.skipIf(dir === null)('real documents through the whole product (../shar
     const rate = cer(image!.truth.toLowerCase(), note.originalText.toLowerCase());
     expect(rate, `${id}: CER ${(100 * rate).toFixed(1)}%`).toBeLessThanOrEqual(bound);
     expect(note.language).toBe(image!.lang);
+    // A receipt's note carries its facts (issue 21): SROIE's own total and date in a key point, the shop in the title.
+    const facts = image!.facts;
+    if (facts) {
+      expect(note.title, `${id}: shop ${facts.company}`).toSatisfy((t: string) => shopFound(facts.company, t));
+      expect(note.keyPoints, `${id}: total ${facts.total}`).toSatisfy((k: string[]) => totalFound(facts.total, k));
+      expect(note.keyPoints, `${id}: date ${facts.date}`).toSatisfy((k: string[]) => dateFound(facts.date, k));
+    }
   });
 });

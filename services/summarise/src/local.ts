@@ -12,8 +12,9 @@ import { detectLanguage } from './language.js';
 import { type Analyser, englishAnalyser, genericAnalyser, isMostlyLatin, loadWink } from './local/analyser.js';
 import { chatSummary, chatTitle, findChat } from './local/chat.js';
 import { buildDetailed, buildUnits, proseWords } from './local/prose.js';
-import { findReceipt, receiptSummary } from './local/receipt.js';
-import { buildTitle, headingTitle } from './local/title.js';
+import { findReceipt, receiptSummary, receiptTitle } from './local/receipt.js';
+import { type Row, rowsOfBlocks, rowsOfText } from './local/rows.js';
+import { buildTitle } from './local/title.js';
 import { pickKeyPoints, scoreUnits, termWeights } from './local/units.js';
 import { type Dictionary, checkTitle, loadDictionary, wordCounts } from './local/words.js';
 import { normaliseDraft } from './text.js';
@@ -22,8 +23,13 @@ export { describeCode } from './local/code.js';
 
 export const LOCAL_ENGINE = 'local';
 
+/** OCR confidence from which a merchant's name is kept as read, not checked against the word list. */
+const TRUSTED_NAME = 85;
+
 interface Page {
   blocks: Block[];
+  /** The page as rows: from OCR's structure when it came with one, else from its text (local/rows.ts). */
+  rows: Row[];
   text: string;
   heading: string | undefined;
 }
@@ -38,16 +44,21 @@ function summarisePages(
   const blocks = pages.flatMap((p) => p.blocks);
   const first = pages[0]!;
   const words = { dictionary, counts: wordCounts(pages.map((p) => p.text).join('\n')) };
-  const chat = findChat(blocks);
+  // A receipt first: its "Cashier: USER" and "Time: 16:15" rows look like a chat's sender and time.
+  const receipt = findReceipt(pages.flatMap((p) => p.rows));
+  const chat = receipt ? null : findChat(blocks);
   if (chat) {
     const title = checkTitle(chatTitle(chat, analyser, language), words) ?? 'Chat';
     return chatSummary(chat, analyser, title, LOCAL_ENGINE);
   }
-  const receipt = findReceipt(blocks, headingTitle(first.heading, first.text));
-  if (receipt?.merchant) receipt.merchant = checkTitle(receipt.merchant, words) ?? receipt.merchant;
+  // A merchant's name read with confidence stays as printed (a name, not dictionary words); else it is checked.
+  if (receipt?.merchant && !((receipt.merchantConfidence ?? 0) >= TRUSTED_NAME)) {
+    receipt.merchant = checkTitle(receipt.merchant, words) ?? receipt.merchant;
+  }
   const units = buildUnits(blocks, analyser, language);
   const weights = termWeights(units);
   scoreUnits(units, weights);
+  if (receipt?.merchant) return receiptSummary(receipt, receiptTitle(receipt.merchant), LOCAL_ENGINE);
   const title = buildTitle({
     blocks,
     firstPage: first.blocks,
@@ -83,7 +94,12 @@ export async function createLocalSummariser(opts: LocalSummariserOptions): Promi
     name: LOCAL_ENGINE,
     async summarise(req: SummariseRequest): Promise<SummaryDraft> {
       const pages = req.pages
-        .map((p) => ({ blocks: parseBlocks(p.text), text: p.text, heading: p.heading }))
+        .map((p) => ({
+          blocks: parseBlocks(p.text),
+          rows: p.blocks?.length ? rowsOfBlocks(p.blocks) : rowsOfText(p.text, p.heading),
+          text: p.text,
+          heading: p.heading,
+        }))
         .filter((p) => p.blocks.some((b) => b.type !== 'furniture'));
       if (pages.length === 0) throw new Error('Nothing to summarise: every page is empty after cleaning');
       const text = req.pages.map((p) => p.text).join('\n');

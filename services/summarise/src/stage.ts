@@ -78,12 +78,14 @@ export function createSummariseStage(deps: SummariseStageDeps): StageHandlers['s
     }
 
     if (withText.length > 0) {
-      // The OCR's heading (the page's most prominent line) goes along: a summariser may take it as the title.
+      // The OCR's heading (the page's most prominent line) and the page's structure go along: a summariser may take
+      // the heading as the title, and reads a receipt's or a table's rows from the structure.
       const cleaned = withText
         .map((p) => ({
           fileName: p.fileName,
           text: prepareSummaryText(p.text),
           ...(p.heading ? { heading: p.heading } : {}),
+          ...(p.blocks?.length ? { blocks: p.blocks } : {}),
         }))
         .filter((p) => p.text.trim().length > 0);
       if (cleaned.length > 0) {

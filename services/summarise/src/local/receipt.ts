@@ -1,91 +1,105 @@
 /**
- * Receipts: lines ending with prices and a total. The note is titled by the merchant (the receipt's heading, else
- * its first line of words above the prices), its key points are the total, the payment and the items bought, and
- * the address, phone number, till, server and thanks are left out.
+ * Receipts and invoices: a total among prices. The note is titled by who issued it (receipt-facts.ts), its key
+ * points are the total with its currency, the date, how it was paid, the number of items and the largest ones with
+ * their prices, and its summary lists every item with its price, the subtotal and the tax. The address, phone
+ * number, till, server and thanks are never a key point.
  */
 import type { SummaryDraft } from '@snapnotes/contracts';
-import type { Block } from '../clean.js';
-import { CLOCK_RE, furnitureOf } from '../furniture.js';
-import { joinAnd, shorten, tidyHeading } from '../text.js';
-
-const PRICE_END_RE = /(?:^|\s)[£$€¥₹]?\s?-?\d{1,6}[.,]\d{2}\s?(?:[£$€]|EUR|USD|GBP)?\s*[A-Z]?$/u;
-const TOTAL_RE =
-  /^(?:grand\s+)?(?:total|amount due|balance due|to pay|summe|gesamt|gesamtbetrag|total ttc|montant|importe|total a pagar)\b/iu;
-const SUBTOTAL_RE = /^(?:sub-?total|vat|tax|tva|mwst|iva|service|tip|discount|change|cash|rounding)\b/iu;
-const PAYMENT_RE =
-  /\b(?:visa|mastercard|amex|maestro|debit|credit|card|contactless|apple pay|google pay|cash|paid by)\b/iu;
-const NOT_MERCHANT_RE =
-  /^\d|^(?:tel|phone|vat|reg|table|server|till|cashier|receipt|invoice|order|open|www\.|http)|@|\b\d{3,}\b/iu;
+import { joinAnd, shorten } from '../text.js';
+import {
+  type Amount,
+  type Item,
+  endAmount,
+  findDate,
+  findIssuer,
+  findItems,
+  findPayment,
+  findTotal,
+  pageCurrency,
+  printedCount,
+  withCurrency,
+} from './receipt-facts.js';
+import type { Row } from './rows.js';
 
 export interface Receipt {
   merchant: string | null;
-  items: { name: string; price: string }[];
-  total: string | null;
+  /** OCR's confidence in the merchant's row (absent when the page came as text). */
+  merchantConfidence?: number;
+  items: Item[];
+  /** The total with its currency, as it will be shown ("RM 327.00"). */
+  total: string;
+  /** The number of items: as printed ("TOTAL QTY: 9"), else the item rows counted. */
+  itemCount: number;
   payment: string | null;
   /** A date (and time) printed on it. */
   when: string | null;
+  /** Subtotal and tax rows, as printed ("Subtotal 13.98", "GST 6% 1.20"). */
+  extras: string[];
+  currency: string | null;
 }
 
-function lines(blocks: Block[]): string[] {
-  return blocks.flatMap((b) => (b.type === 'list' ? b.items : b.type === 'code' ? b.lines : [b.text]));
-}
+const EXTRA_RE =
+  /^(?:sub-?\s*total|(?:total\s*)?(?:gst|sst|vat|tax|tva|mwst|iva)\b|service\s*charge|rounding|discount)/iu;
 
-function priceOf(line: string): string | null {
-  const m = PRICE_END_RE.exec(line);
-  return m ? m[0].trim() : null;
-}
-
-/** The receipt on a page, or null: at least three lines ending with a price, and a total. */
-export function findReceipt(blocks: Block[], heading: string | null): Receipt | null {
-  const all = lines(blocks).map((l) => l.trim());
-  const priced = all.filter((l) => priceOf(l) && /\p{L}/u.test(l));
-  const totalLine = all.find((l) => TOTAL_RE.test(l) && priceOf(l));
-  if (priced.length < 3 || !totalLine) return null;
-  const firstPrice = all.findIndex((l) => priceOf(l) && /\p{L}/u.test(l));
-  const merchantLine =
-    heading ??
-    all
-      .slice(0, Math.max(0, firstPrice))
-      .find((l) => /\p{L}{3,}/u.test(l) && !NOT_MERCHANT_RE.test(l) && !furnitureOf(l) && !CLOCK_RE.test(l)) ??
-    null;
-  const items = priced
-    .filter((l) => !TOTAL_RE.test(l) && !SUBTOTAL_RE.test(l) && !PAYMENT_RE.test(l))
-    .map((l) => {
-      const price = priceOf(l)!;
-      return { name: l.slice(0, l.length - price.length).trim(), price };
-    });
-  const payment = all.find((l) => PAYMENT_RE.test(l) && l !== totalLine) ?? null;
-  const dated = all.find((l) => furnitureOf(l) === 'date');
+/**
+ * The receipt on a page, or null: a total and, above it, at least two rows ending with a price, or one price and
+ * a date (a parking ticket, a one-item bill).
+ */
+export function findReceipt(rows: readonly Row[]): Receipt | null {
+  const total = findTotal(rows);
+  if (!total) return null;
+  const priced = rows.slice(0, total.row).filter((r) => endAmount(r.text) && /\p{L}/u.test(r.text)).length;
+  const when = findDate(rows);
+  if (priced < 2 && !(priced >= 1 && when)) return null;
+  const currency = pageCurrency(rows);
+  const issuer = findIssuer(rows);
+  const items = findItems(rows, total.row);
+  const extras = rows
+    .filter((r) => EXTRA_RE.test(r.text) && endAmount(r.text))
+    .map((r) => r.text)
+    .slice(0, 4);
   return {
-    merchant: merchantLine ? tidyHeading(merchantLine) : null,
+    merchant: issuer?.name ?? null,
+    ...(issuer?.confidence === undefined ? {} : { merchantConfidence: issuer.confidence }),
     items,
-    total: priceOf(totalLine),
-    payment: payment ? payment.replace(PRICE_END_RE, '').trim() : null,
-    when: dated ? dated.replace(/\b(?:till|server|table)\b.*$/iu, '').trim() : null,
+    total: withCurrency(total.amount, currency),
+    itemCount: printedCount(rows) ?? items.length,
+    payment: findPayment(rows, total.row),
+    when,
+    extras,
+    currency,
   };
 }
 
-/** "Green Leaf Market receipt" (`merchant` is the OCR-checked merchant name). */
+/** "Soon Huat Machinery Enterprise receipt" (`merchant` is the OCR-checked name). */
 export function receiptTitle(merchant: string | null): string {
   return merchant ? `${merchant} receipt` : 'Receipt';
 }
 
+const price = (a: Amount, currency: string | null) => withCurrency(a, currency);
+
 export function receiptSummary(receipt: Receipt, title: string, engine: string): SummaryDraft {
-  const from = receipt.merchant ? ` from ${receipt.merchant}` : '';
-  const when = receipt.when ? ` on ${receipt.when}` : '';
+  const { items, currency } = receipt;
+  const largest = [...items].sort((a, b) => b.price.value - a.price.value).slice(0, 3);
   const keyPoints = [
-    `Total ${receipt.total}${receipt.payment ? `, paid by ${receipt.payment.replace(/^paid by\s+/i, '')}` : ''}`,
-    `${receipt.items.length} item${receipt.items.length === 1 ? '' : 's'}: ${shorten(joinAnd(receipt.items.map((i) => i.name)), 140)}`,
-    ...receipt.items
-      .slice()
-      .sort((a, b) => parseFloat(b.price.replace(/[^\d.]/g, '')) - parseFloat(a.price.replace(/[^\d.]/g, '')))
-      .slice(0, 2)
-      .map((i) => `${i.name}: ${i.price}`),
+    `Total: ${receipt.total}`,
+    ...(receipt.when ? [`Date: ${receipt.when}`] : []),
+    ...(receipt.payment ? [`Paid by ${receipt.payment}`] : []),
+    `${receipt.itemCount} item${receipt.itemCount === 1 ? '' : 's'}${
+      largest.length > 0
+        ? `; the largest: ${shorten(joinAnd(largest.map((i) => `${i.name} (${price(i.price, currency)})`)), 130)}`
+        : ''
+    }`,
   ];
+  const from = receipt.merchant ? ` from ${receipt.merchant}` : '';
+  const when = receipt.when ? `, ${receipt.when}` : '';
   const detailedSummary = [
     `A receipt${from}${when}.`,
-    receipt.items.map((i) => `- ${i.name}: ${i.price}`).join('\n'),
-    `Total: ${receipt.total}${receipt.payment ? ` (${receipt.payment})` : ''}.`,
-  ].join('\n\n');
+    items.map((i) => `- ${i.name}: ${price(i.price, currency)}`).join('\n'),
+    receipt.extras.map((e) => `- ${e}`).join('\n'),
+    `Total: ${receipt.total}${receipt.payment ? `, paid by ${receipt.payment}` : ''}.`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
   return { title, keyPoints, detailedSummary, engine };
 }

@@ -113,6 +113,8 @@ export interface ItemScore {
 
 /** The rule a key point breaks, or null. */
 export function junkRule(point: string, item: RubricItem): string | null {
+  // When a receipt was paid is one of its facts (issue 21), not a stray date or message time.
+  if (item.kind === 'receipt' && /^date\s*:/i.test(point)) return null;
   for (const p of JUNK_PATTERNS) if (p.test(point)) return p.name;
   for (const f of item.furniture ?? []) {
     const single = plain(f).split(' ').length < 2;
