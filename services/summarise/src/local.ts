@@ -12,12 +12,13 @@ import { detectLanguage } from './language.js';
 import { type Analyser, englishAnalyser, genericAnalyser, isMostlyLatin, loadWink } from './local/analyser.js';
 import { chatSummary, chatTitle, findChat } from './local/chat.js';
 import { buildDetailed, buildUnits, proseWords } from './local/prose.js';
+import { combineDrafts, joinScrolls } from './local/pages.js';
 import { findReceipt, receiptSummary, receiptTitle } from './local/receipt.js';
 import { type Row, rowsOfBlocks, rowsOfText } from './local/rows.js';
 import { buildTitle } from './local/title.js';
-import { pickKeyPoints, scoreUnits, termWeights } from './local/units.js';
+import { type Unit, byScore, pickKeyPoints, scoreUnits, termWeights } from './local/units.js';
 import { type Dictionary, checkTitle, loadDictionary, wordCounts } from './local/words.js';
-import { normaliseDraft } from './text.js';
+import { KEY_POINT_MAX, MAX_KEY_POINTS, normaliseDraft, shorten } from './text.js';
 
 export { describeCode } from './local/code.js';
 
@@ -72,9 +73,21 @@ function summarisePages(
     proseWords: proseWords(units),
   });
   if (receipt) return receiptSummary(receipt, title, LOCAL_ENGINE);
-  const keyPoints = pickKeyPoints(units);
+  const keyPoints = listPoints(units) ?? pickKeyPoints(units);
   const detailedSummary = buildDetailed(blocks, units, title);
   return { title, keyPoints, detailedSummary, engine: LOCAL_ENGINE };
+}
+
+/**
+ * A page that is mostly a list (a slide's bullets, a checklist): every item is its own key point, in order (the best
+ * MAX_KEY_POINTS in order when there are more), never two merged into one.
+ */
+function listPoints(units: Unit[]): string[] | null {
+  const items = units.filter((u) => u.kind === 'item');
+  const words = (list: Unit[]) => list.reduce((n, u) => n + u.words, 0);
+  if (items.length < 2 || words(items) * 2 < words(units.filter((u) => u.kind !== 'list'))) return null;
+  const kept = items.length <= MAX_KEY_POINTS ? items : [...items].sort(byScore).slice(0, MAX_KEY_POINTS);
+  return kept.sort((a, b) => a.order - b.order).map((u) => shorten(u.text.replace(/:$/, ''), KEY_POINT_MAX));
 }
 
 export interface LocalSummariserOptions {
@@ -93,7 +106,8 @@ export async function createLocalSummariser(opts: LocalSummariserOptions): Promi
   return {
     name: LOCAL_ENGINE,
     async summarise(req: SummariseRequest): Promise<SummaryDraft> {
-      const pages = req.pages
+      // Scrolling captures become one page; the pages left are each summarised and the note covers them all.
+      const pages = joinScrolls(req.pages)
         .map((p) => ({
           blocks: parseBlocks(p.text),
           rows: p.blocks?.length ? rowsOfBlocks(p.blocks) : rowsOfText(p.text, p.heading),
@@ -106,9 +120,20 @@ export async function createLocalSummariser(opts: LocalSummariserOptions): Promi
       const language = req.language ?? detectLanguage(text);
       // wink's model and the word list are English; other languages get the language-neutral analyser.
       const useEnglish = language === 'eng' || (language === null && isMostlyLatin(text));
-      const draft = summarisePages(pages, useEnglish ? english : generic, useEnglish ? dictionary : null, language);
+      const drafts = pages.map((page) =>
+        normaliseDraft(
+          summarisePages([page], useEnglish ? english : generic, useEnglish ? dictionary : null, language),
+        ),
+      );
+      const draft = combineDrafts(drafts, LOCAL_ENGINE);
       log.debug(
-        { language, analyser: useEnglish ? 'wink' : 'generic', keyPoints: draft.keyPoints.length },
+        {
+          language,
+          analyser: useEnglish ? 'wink' : 'generic',
+          pages: req.pages.length,
+          joined: req.pages.length - pages.length,
+          keyPoints: draft.keyPoints.length,
+        },
         'summarised locally',
       );
       return normaliseDraft(draft);

@@ -129,13 +129,52 @@ describe('local summarise', () => {
     expect(d.keyPoints.every((k) => text.includes(k.replace(/…$/, '')))).toBe(true);
   });
 
-  it('several pages are summarised together, in page order', async () => {
+  it('several pages are each covered, in page order', async () => {
     const d = await summarise(lectureNotes, longArticle);
     expectWellFormed(d);
-    expect(d.title).toBe('Photosynthesis');
+    expect(d.title).toBe('Photosynthesis and Remote work has changed how teams communicate');
     expect(d.detailedSummary.indexOf('Calvin cycle')).toBeLessThan(d.detailedSummary.indexOf('Remote work'));
     expect(d.keyPoints.some((k) => /photosynthesis|light|carbon/i.test(k))).toBe(true);
     expect(d.keyPoints.some((k) => /remote|team|office|work/i.test(k))).toBe(true);
+  });
+
+  it('a text of 80 words or more gets a summary of at most 60% of its words, in its language', async () => {
+    // Short paragraphs, each of whose best sentence used to be kept: the summary was the article again.
+    const article = [
+      'La mairie de Lyon a présenté mardi son plan pour les pistes cyclables. Le projet coûtera douze millions.',
+      'Quarante kilomètres de voies nouvelles seront ouverts avant la fin de 2026. Les travaux commencent en mars.',
+      'Les commerçants du centre craignent une baisse de fréquentation. Ils demandent des places de livraison.',
+      'Les associations de cyclistes saluent un progrès attendu depuis longtemps. Elles veulent plus de parkings à vélos.',
+      "L'opposition juge le calendrier trop lent. Un débat public aura lieu le douze février à l'hôtel de ville.",
+    ].join('\n\n');
+    const words = (t: string) => t.split(/\s+/).filter(Boolean).length;
+    expect(words(article)).toBeGreaterThanOrEqual(80);
+    const d = await summariser.summarise({
+      pages: [{ fileName: 'fr.png', text: article }],
+      premium: false,
+      language: 'fra',
+    });
+    expect(words(d.detailedSummary)).toBeLessThanOrEqual(Math.floor(words(article) * 0.6));
+    expect(d.detailedSummary).toMatch(/pistes cyclables|kilomètres/);
+  });
+
+  it('a slide gives every bullet its own key point, never two merged', async () => {
+    const d = await summarise(
+      [
+        'LECTURE 9: MARKET STRUCTURES',
+        '• Perfect competition has many sellers of identical goods',
+        '• A monopoly has one seller and high barriers to entry',
+        '• An oligopoly has a few large firms that watch each other',
+        '• Monopolistic competition mixes product differences with free entry',
+        'Slide 14/32',
+      ].join('\n'),
+    );
+    expect(d.keyPoints).toEqual([
+      'Perfect competition has many sellers of identical goods',
+      'A monopoly has one seller and high barriers to entry',
+      'An oligopoly has a few large firms that watch each other',
+      'Monopolistic competition mixes product differences with free entry',
+    ]);
   });
 
   it('a single sentence gives a single key point, and a long sentence never becomes a long title', async () => {
@@ -207,13 +246,13 @@ describe('local summarise: the heading OCR found', () => {
     expect(headingTitle('  Caching   strategies for REST APIs ', docsPage)).toBe('Caching strategies for REST APIs');
   });
 
-  it('of the first page only names the note', async () => {
+  it('of each page names the note when there are two', async () => {
     const pages = [
       { fileName: 'a.png', text: prepareSummaryText(lectureNotes) },
       { fileName: 'b.png', text: prepareSummaryText(docsPage), heading: 'Caching strategies for REST APIs' },
     ];
     const d = await summariser.summarise({ pages, premium: false, language: 'eng' });
-    expect(d.title).toBe('Photosynthesis');
+    expect(d.title).toBe('Photosynthesis and Caching strategies for REST APIs');
   });
 });
 

@@ -96,7 +96,8 @@ describe('summarise stage: text', () => {
     expect(result.kind).toBe('text');
     expect(result.engine).toBe('local');
     expect(result.language).toBe('eng');
-    expect(result.title).toBe('Photosynthesis');
+    // Both text pages are covered, in upload order (issue 21: every image of a note is represented).
+    expect(result.title).toBe('Photosynthesis and Exam on Friday');
     expect(result.originalText).toBe(`${lectureNotes.trim()}\n\nExam on Friday.\nBring a calculator.`);
     expect(result.originalText).not.toContain('~~');
     expect(result.detailedSummary).toContain('Exam on Friday.');

@@ -11,7 +11,9 @@ import { codeSentence, describeCode } from './code.js';
 import { type Unit, type UnitKind, byScore } from './units.js';
 
 /** Below this many words of prose the detailed summary keeps every sentence (a summary of a short note is the note). */
-const SHORT_TEXT_WORDS = 100;
+const SHORT_TEXT_WORDS = 80;
+/** From SHORT_TEXT_WORDS on, the sentences kept hold at most this share of the prose's words (issue 21). */
+const MAX_SUMMARY_SHARE = 0.6;
 
 /** Content, not furniture: a sentence or item that furniture rules do not claim. */
 function isContent(text: string): boolean {
@@ -120,7 +122,7 @@ export function buildDetailed(blocks: Block[], units: Unit[], title: string): st
   if (short) {
     units.forEach((u) => keep.add(u));
   } else {
-    const budget = Math.min(450, Math.max(60, Math.round(words * 0.4)));
+    const budget = Math.min(450, Math.max(Math.min(60, Math.floor(words * 0.5)), Math.round(words * 0.4)));
     let used = 0;
     // The best sentence of every paragraph, then the best remaining sentences until the budget is spent.
     const byBlock = new Map<number, Unit[]>();
@@ -135,6 +137,14 @@ export function buildDetailed(blocks: Block[], units: Unit[], title: string): st
       if (keep.has(u)) continue;
       keep.add(u);
       used += u.words;
+    }
+    // The best sentence of every paragraph may already be too much (many short paragraphs): the weakest go until
+    // the summary is a summary, not a copy.
+    const cap = Math.floor(words * MAX_SUMMARY_SHARE);
+    for (const u of [...keep].sort(byScore).reverse()) {
+      if (used <= cap || keep.size <= 1) break;
+      keep.delete(u);
+      used -= u.words;
     }
   }
 

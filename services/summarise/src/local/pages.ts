@@ -1,0 +1,116 @@
+/**
+ * Several images in one note. Screenshots that overlap (a long chat or page captured in three scrolls) are joined
+ * into one page first, without the lines they repeat; what remains are separate pages, and the note covers each of
+ * them: its title names them, its key points take turns among them, its summary has a part for each.
+ */
+import type { PageBlock, SummaryDraft } from '@snapnotes/contracts';
+import { MAX_KEY_POINTS, TITLE_MAX, canonical } from '../text.js';
+
+export interface InputPage {
+  fileName: string;
+  text: string;
+  heading?: string;
+  blocks?: PageBlock[];
+}
+
+/** Lines that repeat must be this long (in letters and digits) to count: "OK" or "12:40" repeat by chance. */
+const MIN_LINE_CHARS = 6;
+/** An overlap is at least this many consecutive lines, or one line of MIN_LONG_LINE characters. */
+const MIN_RUN = 2;
+const MIN_LONG_LINE = 40;
+
+const key = (line: string) => canonical(line);
+const solid = (line: string) => key(line).replace(/ /g, '').length >= MIN_LINE_CHARS;
+
+/**
+ * Where page `b` continues page `a`: the longest run of b's lines, starting in its top half, that is also the run of
+ * lines ending a's text (the scroll's overlap). Returns the index in b after the overlap, or -1 when they do not
+ * overlap. Lines above the run in b (an app bar repeated at the top of every capture) are dropped with it.
+ */
+export function overlapEnd(a: readonly string[], b: readonly string[]): number {
+  const aKeys = a.map(key);
+  const bKeys = b.map(key);
+  let best = -1;
+  let bestLength = 0;
+  for (let start = 0; start < Math.ceil(b.length / 2) + 1 && start < b.length; start++) {
+    if (!solid(b[start]!)) continue;
+    // Every place in a's lower part where b's line `start` stands, and how long the two runs agree from there.
+    for (let i = Math.floor(a.length / 3); i < a.length; i++) {
+      if (aKeys[i] !== bKeys[start]) continue;
+      let n = 0;
+      while (i + n < a.length && start + n < b.length && aKeys[i + n] === bKeys[start + n]) n++;
+      // The run must reach a's end: b goes on where a stopped.
+      if (i + n !== a.length) continue;
+      const long = n === 1 && key(b[start]!).length >= MIN_LONG_LINE;
+      if ((n >= MIN_RUN || long) && n > bestLength) {
+        best = start + n;
+        bestLength = n;
+      }
+    }
+  }
+  return best;
+}
+
+/** Joins pages that overlap the page before them (scrolling captures); other pages stay apart. */
+export function joinScrolls(pages: readonly InputPage[]): InputPage[] {
+  const out: InputPage[] = [];
+  for (const page of pages) {
+    const prev = out.at(-1);
+    if (!prev) {
+      out.push({ ...page });
+      continue;
+    }
+    const aLines = prev.text.split('\n');
+    const bLines = page.text.split('\n');
+    const end = overlapEnd(aLines, bLines);
+    if (end < 0) {
+      out.push({ ...page });
+      continue;
+    }
+    const repeated = new Set(bLines.slice(0, end).map(key));
+    const rest = bLines.slice(end);
+    prev.text = [...aLines, ...rest].join('\n');
+    prev.fileName = `${prev.fileName}, ${page.fileName}`;
+    // The structure follows the text: b's blocks without the lines already in a.
+    if (prev.blocks && page.blocks) {
+      const kept = page.blocks.filter((blk) => !blk.text.split('\n').every((l) => repeated.has(key(l))));
+      prev.blocks = [...prev.blocks, ...kept];
+    } else {
+      delete prev.blocks;
+    }
+  }
+  return out;
+}
+
+/**
+ * One note from the notes of its pages: the first page's title with the others' ("A and B", or "A and 2 more
+ * images" when they do not fit), key points taking turns among the pages (each page at least one while there is
+ * room), and a summary with a part per page under its title.
+ */
+export function combineDrafts(drafts: readonly SummaryDraft[], engine: string): SummaryDraft {
+  if (drafts.length === 1) return drafts[0]!;
+  const titles = [...new Set(drafts.map((d) => d.title))];
+  const both = `${titles[0]} and ${titles[1]}`;
+  const title =
+    titles.length === 1
+      ? titles[0]!
+      : titles.length === 2 && both.length <= TITLE_MAX
+        ? both
+        : `${titles[0]} and ${drafts.length - 1} more image${drafts.length > 2 ? 's' : ''}`;
+  const keyPoints: string[] = [];
+  const seen = new Set<string>();
+  for (let round = 0; keyPoints.length < MAX_KEY_POINTS; round++) {
+    let added = false;
+    for (const d of drafts) {
+      const point = d.keyPoints[round];
+      if (point === undefined || keyPoints.length >= MAX_KEY_POINTS) continue;
+      added = true;
+      if (seen.has(canonical(point))) continue;
+      seen.add(canonical(point));
+      keyPoints.push(point);
+    }
+    if (!added) break;
+  }
+  const detailedSummary = drafts.map((d) => `**${d.title}**\n\n${d.detailedSummary}`).join('\n\n');
+  return { title, keyPoints, detailedSummary, engine };
+}
