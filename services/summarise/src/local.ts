@@ -13,6 +13,7 @@ import { type Analyser, englishAnalyser, genericAnalyser, isMostlyLatin, loadWin
 import { chatSummary, chatTitle, findChat } from './local/chat.js';
 import { buildDetailed, buildUnits, proseWords } from './local/prose.js';
 import { combineDrafts, joinScrolls } from './local/pages.js';
+import { captionAbove, findTable, mostlyTable, tableSummary, tableTitle } from './local/table.js';
 import { findReceipt, receiptSummary, receiptTitle } from './local/receipt.js';
 import { type Row, rowsOfBlocks, rowsOfText } from './local/rows.js';
 import { buildTitle } from './local/title.js';
@@ -60,6 +61,12 @@ function summarisePages(
   const weights = termWeights(units);
   scoreUnits(units, weights);
   if (receipt?.merchant) return receiptSummary(receipt, receiptTitle(receipt.merchant), LOCAL_ENGINE);
+  if (!receipt && pages.length === 1) {
+    const table = findTable(first.rows);
+    if (table && mostlyTable(table, first.rows)) {
+      return tableSummary(table, tableTitle(table, first.heading ?? captionAbove(first.rows, table)), LOCAL_ENGINE);
+    }
+  }
   const title = buildTitle({
     blocks,
     firstPage: first.blocks,
