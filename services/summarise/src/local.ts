@@ -12,6 +12,8 @@ import { detectLanguage } from './language.js';
 import { type Analyser, englishAnalyser, genericAnalyser, isMostlyLatin, loadWink } from './local/analyser.js';
 import { chatSummary, chatTitle, findChat } from './local/chat.js';
 import { buildDetailed, buildUnits, proseWords } from './local/prose.js';
+import { mostlyCode } from './local/code.js';
+import { codeSummary } from './local/code-note.js';
 import { combineDrafts, joinScrolls } from './local/pages.js';
 import { captionAbove, findTable, mostlyTable, tableSummary, tableTitle } from './local/table.js';
 import { findReceipt, receiptSummary, receiptTitle } from './local/receipt.js';
@@ -80,6 +82,9 @@ function summarisePages(
     proseWords: proseWords(units),
   });
   if (receipt) return receiptSummary(receipt, title, LOCAL_ENGINE);
+  if (mostlyCode(blocks, proseWords(units))) {
+    return codeSummary(blocks, title, LOCAL_ENGINE);
+  }
   const keyPoints = listPoints(units) ?? pickKeyPoints(units);
   const detailedSummary = buildDetailed(blocks, units, title);
   return { title, keyPoints, detailedSummary, engine: LOCAL_ENGINE };

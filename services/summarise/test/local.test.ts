@@ -85,14 +85,42 @@ describe('local summarise', () => {
     expect(d.detailedSummary).toContain('- Bob: Sure, will do');
   });
 
-  it('a code snippet: describes the code instead of quoting it', async () => {
+  it('a code snippet: its language, definitions with parameters, what it does, and the code fenced', async () => {
     const d = await summarise(codeSnippet);
     expectWellFormed(d);
     expect(d.title).toBe('How to debounce a function in JavaScript');
-    expect(d.keyPoints).toContain('JavaScript code (9 lines) defining debounce and onResize.');
-    expect(d.keyPoints.some((k) => k.includes('setTimeout'))).toBe(true);
-    expect(d.detailedSummary).not.toContain('clearTimeout(timer);');
-    expect(d.detailedSummary).toContain('The handler runs once the user has stopped resizing for 200 ms.');
+    expect(d.keyPoints).toEqual([
+      'JavaScript code, 9 lines',
+      'Defines debounce(fn, wait) and onResize',
+      'The handler runs once the user has stopped resizing for 200 ms.',
+      'Calls clearTimeout, setTimeout, console.log and window.addEventListener',
+    ]);
+    expect(d.detailedSummary).toContain('```js\nfunction debounce(fn, wait) {\n  let timer;');
+    expect(d.detailedSummary).toContain("window.addEventListener('resize', onResize);\n```");
+  });
+
+  it('Python code: names with parameters, docstrings, imports, the entry point kept in the fenced code', async () => {
+    const d = await summarise(
+      [
+        'import csv',
+        'from decimal import Decimal',
+        '',
+        'def invoice_total(rows, tax_rate):',
+        '    """Adds up the unit_price of every row and applies the tax rate."""',
+        '    subtotal = sum(Decimal(r["unit_price"]) * int(r["qty"]) for r in rows)',
+        '    return subtotal * (1 + tax_rate)',
+        '',
+        'if __name__ == "__main__":',
+        '    with open("orders.csv") as f:',
+        '        print(invoice_total(csv.DictReader(f), Decimal("0.2")))',
+      ].join('\n'),
+    );
+    expect(d.keyPoints[0]).toBe('Python code, 9 lines');
+    expect(d.keyPoints).toContain('Defines invoice_total(rows, tax_rate)');
+    expect(d.keyPoints).toContain('Adds up the unit_price of every row and applies the tax rate.');
+    expect(d.keyPoints).toContain('Imports csv and decimal');
+    expect(d.detailedSummary).toContain('```python\n');
+    expect(d.detailedSummary).toContain('if __name__ == "__main__":');
   });
 
   it('code without a heading gets a title naming what it defines', async () => {
