@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Note } from '@snapnotes/contracts';
 import { ChevronDown, Copy, FileText, Images, Loader2, Trash2 } from 'lucide-react';
 import {
@@ -78,6 +78,22 @@ function OriginalText({ text }: { text: string }) {
     </pre>
   );
 }
+
+/** A summary as it is stored: paragraphs and line breaks kept. */
+function PlainSummary({ text }: { text: string }) {
+  return <p className="whitespace-pre-line">{text}</p>;
+}
+
+/**
+ * The summary rendered as Markdown, its own chunk (the Markdown parser is not needed until a summary is opened): the
+ * plain text shows while it loads, and stays if the chunk cannot be loaded.
+ */
+const SummaryMarkdown = lazy(() =>
+  import('./summary-markdown.js').then(
+    (m) => ({ default: m.SummaryMarkdown }),
+    () => ({ default: PlainSummary }),
+  ),
+);
 
 /** `children` (e.g. where a search matched) shows at the top of the card's content. */
 export function NoteCard({ note, children }: { note: Note; children?: ReactNode }) {
@@ -180,7 +196,9 @@ export function NoteCard({ note, children }: { note: Note; children?: ReactNode 
         ) : null}
         <div className="space-y-2">
           <Section title="Detailed Summary">
-            <p className="whitespace-pre-line">{note.detailedSummary}</p>
+            <Suspense fallback={<PlainSummary text={note.detailedSummary} />}>
+              <SummaryMarkdown text={note.detailedSummary} />
+            </Suspense>
           </Section>
           <Section title="Original Text">
             {note.originalText.trim() ? (

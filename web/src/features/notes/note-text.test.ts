@@ -26,6 +26,10 @@ describe('copyText', () => {
     expect(copyText(notes[1]!, 'detailed')).toBe('Monarchy abolished.');
     expect(copyText(notes[1]!, 'original')).toBe('Storming of the Bastille');
   });
+  it('copies a Markdown summary verbatim: tables, lists and fenced code as written', () => {
+    const detailedSummary = '- Coffee: $4\n\n| Item | Price |\n| --- | ---: |\n| Tea | 3 |\n\n```py\nprint(1)\n```';
+    expect(copyText({ ...notes[0]!, detailedSummary }, 'detailed')).toBe(detailedSummary);
+  });
 });
 
 describe('decideTitleSave', () => {

@@ -168,6 +168,20 @@ describe('NotesList', () => {
     expect(within(item).queryByText('Photosynthesis original text')).toBeNull();
   });
 
+  it('renders an opened Detailed Summary as Markdown: a table and a code block, raw HTML as text', async () => {
+    const summary = '| Region | Q1 |\n| --- | --- |\n| North | 120 |\n\n```js\nconst q = 1;\n```\n\n<b>not bold</b>';
+    notes = [note(1, 'Sales', { detailedSummary: summary })];
+    mount();
+    await screen.findByRole('heading', { name: 'Sales' });
+    const item = card('Sales');
+    fireEvent.click(within(item).getByRole('button', { name: 'Detailed Summary' }));
+    const table = await within(item).findByRole('table');
+    expect(within(table).getByRole('cell', { name: 'North' })).toBeTruthy();
+    expect(item.querySelector('pre > code')?.textContent).toBe('const q = 1;\n');
+    expect(item.querySelector('b')).toBeNull();
+    expect(within(item).getByText('<b>not bold</b>')).toBeTruthy();
+  });
+
   it('shows the original text with its whitespace, in a monospace font when it looks like code', async () => {
     const code = 'function area(r) {\n  const pi = 3.14;\n  return pi * r * r;\n}';
     notes = [note(1, 'Prose'), note(2, 'Snippet', { originalText: code })];
