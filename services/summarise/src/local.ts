@@ -5,12 +5,19 @@
  * furniture (../furniture.ts) never becomes a key point, and title words are checked against OCR misreads
  * (./local/words.ts).
  */
-import type { DescribeRequest, Logger, SummariseRequest, Summariser, SummaryDraft } from '@snapnotes/contracts';
+import type {
+  DescribeRequest,
+  Logger,
+  PageBlock,
+  SummariseRequest,
+  Summariser,
+  SummaryDraft,
+} from '@snapnotes/contracts';
 import { type Block, parseBlocks } from './clean.js';
 import { describeImagesLocally } from './describe.js';
 import { detectLanguage } from './language.js';
 import { type Analyser, englishAnalyser, genericAnalyser, isMostlyLatin, loadWink } from './local/analyser.js';
-import { chatSummary, chatTitle, findChat } from './local/chat.js';
+import { chatFromStructure, chatSummary, chatTitle, findChat } from './local/chat.js';
 import { buildDetailed, buildUnits, proseWords } from './local/prose.js';
 import { mostlyCode } from './local/code.js';
 import { codeSummary } from './local/code-note.js';
@@ -32,6 +39,8 @@ const TRUSTED_NAME = 85;
 
 interface Page {
   blocks: Block[];
+  /** The page's structure as OCR handed it over, when it did. */
+  structure: PageBlock[] | undefined;
   /** The page as rows: from OCR's structure when it came with one, else from its text (local/rows.ts). */
   rows: Row[];
   text: string;
@@ -50,9 +59,16 @@ function summarisePages(
   const words = { dictionary, counts: wordCounts(pages.map((p) => p.text).join('\n')) };
   // A receipt first: its "Cashier: USER" and "Time: 16:15" rows look like a chat's sender and time.
   const receipt = findReceipt(pages.flatMap((p) => p.rows));
-  const chat = receipt ? null : findChat(blocks);
+  const structured = receipt || !first.structure ? null : chatFromStructure(first.structure);
+  const chat = receipt ? null : (structured ?? findChat(blocks));
   if (chat) {
-    const title = checkTitle(chatTitle(chat, analyser, language), words) ?? 'Chat';
+    const raw = chatTitle(chat, analyser, language);
+    // Names OCR read as senders are names, not dictionary words: only the topic after them is checked.
+    const [who, ...topic] = raw.split(': ');
+    const title =
+      (structured
+        ? [who, ...(topic.length ? [checkTitle(topic.join(': '), words)] : [])].filter(Boolean).join(': ')
+        : checkTitle(raw, words)) || 'Chat';
     return chatSummary(chat, analyser, title, LOCAL_ENGINE);
   }
   // A merchant's name read with confidence stays as printed (a name, not dictionary words); else it is checked.
@@ -122,6 +138,7 @@ export async function createLocalSummariser(opts: LocalSummariserOptions): Promi
       const pages = joinScrolls(req.pages)
         .map((p) => ({
           blocks: parseBlocks(p.text),
+          structure: p.blocks,
           rows: p.blocks?.length ? rowsOfBlocks(p.blocks) : rowsOfText(p.text, p.heading),
           text: p.text,
           heading: p.heading,

@@ -4,10 +4,10 @@
  * "iMessage", "Delivered"). The note is titled "Chat with <name>: <topic>" and quotes the messages with their
  * speakers; the header, times, ticks and presence lines are never part of it.
  */
-import type { SummaryDraft } from '@snapnotes/contracts';
+import type { PageBlock, SummaryDraft } from '@snapnotes/contracts';
 import { type Block, chatSpeaker } from '../clean.js';
 import { CLOCK_RE, MESSAGE_TIME_RE, TICKS_RE, furnitureOf } from '../furniture.js';
-import { TITLE_MAX, countWords, joinAnd, shorten } from '../text.js';
+import { KEY_POINT_MAX, MAX_KEY_POINTS, TITLE_MAX, countWords, joinAnd, shorten } from '../text.js';
 import type { Analyser } from './analyser.js';
 import { andIn } from './prose.js';
 import { type Unit, byScore, pickKeyPoints, scoreUnits, termWeights } from './units.js';
@@ -24,6 +24,10 @@ export interface Chat {
   /** The contact or group named in the header of a phone chat. */
   contact: string | null;
 }
+
+/** A message that settles something: a plan agreed, a promise made. */
+const DECIDED_RE =
+  /\b(?:let's|let us|we'll|we will|agreed|decided|sounds good|deal|booked|confirmed|i'll|i will|will do|on it)\b/iu;
 
 /** Below this many words the chat's detailed summary quotes every message. */
 const SHORT_CHAT_WORDS = 160;
@@ -149,6 +153,52 @@ function plainChat(blocks: Block[], contact: string | null): ChatMessage[] | nul
   return texts.map((text) => ({ speaker: '', time: '', text }));
 }
 
+/** A line naming the chat in its header ("Lena", "Family", "Project team"): words, no time, not a status bar. */
+function headerName(text: string): string | null {
+  for (const line of text.split('\n')) {
+    const t = line.replace(/^[<‹←]\s*/, '').trim();
+    if (!/\p{L}{2}/u.test(t) || CLOCK_RE.test(t) || furnitureOf(t) || /%|=/.test(t)) continue;
+    return t.split(/\s+/).length <= 4 && !/[.!?]$/.test(t) ? t : null;
+  }
+  return null;
+}
+
+/**
+ * A phone chat as OCR handed it over (chat-message blocks: each bubble with its side, and its sender when a name
+ * stands above it): one's own bubbles (on the right) are "You"; a bubble on the left is its sender's, else the
+ * sender of the bubble above it on the left, else the contact named in the header. A time standing below a
+ * bubble is that message's.
+ */
+export function chatFromStructure(blocks: readonly PageBlock[]): Chat | null {
+  const first = blocks.findIndex((b) => b.kind === 'chat-message');
+  if (first < 0 || blocks.filter((b) => b.kind === 'chat-message').length < 2) return null;
+  let contact: string | null = null;
+  for (const b of blocks.slice(0, first)) contact = headerName(b.text) ?? contact;
+  const messages: ChatMessage[] = [];
+  let lastLeft = '';
+  for (const b of blocks.slice(first)) {
+    if (b.kind === 'chat-message') {
+      const own = b.side === 'right';
+      if (!own && b.sender) lastLeft = b.sender;
+      const time = MESSAGE_TIME_RE.exec(b.text)?.[0] ?? '';
+      messages.push({
+        speaker: own ? OWN : (b.sender ?? (lastLeft || contact || '')),
+        time: CLOCK_RE.exec(time)?.[0] ?? '',
+        text: b.text
+          .slice(0, b.text.length - time.length)
+          .replace(/\s*\n\s*/g, ' ')
+          .trim(),
+      });
+      continue;
+    }
+    const clock = CLOCK_RE.exec(b.text);
+    const prev = messages.at(-1);
+    if (clock && prev && !prev.time && b.text.replace(/[^\p{L}]/gu, '').length <= 4) prev.time = clock[0];
+  }
+  const kept = messages.filter((m) => m.text);
+  return kept.length >= 2 ? { messages: kept, contact: lastLeft ? null : contact } : null;
+}
+
 /** The chat on a page, or null when the page is not a chat. */
 export function findChat(blocks: Block[]): Chat | null {
   const team = speakerLineChat(blocks);
@@ -269,5 +319,23 @@ export function chatSummary(chat: Chat, analyser: Analyser, title: string, engin
     shown.sort((a, b) => a.order - b.order);
   }
   const lines = shown.map((u) => `- ${shorten(label(u), 300)}`);
-  return { title, keyPoints, detailedSummary: `${intro}\n\n${lines.join('\n')}`, engine };
+  // What was asked (the questions of the chat) and what was decided or promised.
+  const who = (m: ChatMessage) => (m.speaker === OWN ? 'you' : m.speaker);
+  const asked = messages
+    .flatMap((m) => (m.text.match(/[^.!?]*\?/g) ?? []).map((q) => ({ m, q: q.trim() })))
+    .filter(({ q }) => countWords(q) >= 3)
+    .slice(-3);
+  const decided = messages.filter((m) => DECIDED_RE.test(m.text) && !m.text.includes('?')).slice(-2);
+  const outcome = [
+    asked.length ? `Asked: ${asked.map(({ m, q }) => (m.speaker ? `${q} (${who(m)})` : q)).join(' ')}` : '',
+    decided.length ? `Decided: ${decided.map((m) => (m.speaker ? `${m.text} (${who(m)})` : m.text)).join(' ')}` : '',
+  ].filter(Boolean);
+  if (decided.length && keyPoints.length < MAX_KEY_POINTS) {
+    const last = decided[decided.length - 1]!;
+    // In the key points' own form (speaker first); the summary says it was a decision.
+    const point = last.speaker ? `${last.speaker}: ${last.text}` : last.text;
+    if (!keyPoints.some((k) => k.includes(last.text))) keyPoints.push(shorten(point, KEY_POINT_MAX));
+  }
+  const detailedSummary = [intro, ...outcome.map((o) => shorten(o, 400)), lines.join('\n')].join('\n\n');
+  return { title, keyPoints, detailedSummary, engine };
 }
