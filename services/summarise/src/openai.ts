@@ -15,6 +15,7 @@ import type {
 import sharp from 'sharp';
 import { z } from 'zod';
 import { languageName } from './language.js';
+import { kindInstructions, noteSchema, requestKind, structuredText, withFacts } from './openai-kinds.js';
 import { MAX_KEY_POINTS, TITLE_MAX, normaliseDraft } from './text.js';
 
 export interface OpenAISummariserOptions {
@@ -41,28 +42,11 @@ export class SummariserUnavailableError extends Error {
   }
 }
 
-/** The JSON schema sent as `response_format` (strict mode: every property required, no extra ones). */
-export const NOTE_JSON_SCHEMA = {
-  name: 'note_summary',
-  strict: true,
-  schema: {
-    type: 'object',
-    properties: {
-      title: { type: 'string', description: `A concise title, at most ${TITLE_MAX} characters.` },
-      keyPoints: {
-        type: 'array',
-        items: { type: 'string' },
-        description: `3 to ${MAX_KEY_POINTS} short key points (fewer only if the content is very short).`,
-      },
-      detailedSummary: {
-        type: 'string',
-        description: 'A few paragraphs in plain text covering the content in order; headings and lists kept.',
-      },
-    },
-    required: ['title', 'keyPoints', 'detailedSummary'],
-    additionalProperties: false,
-  },
-} as const;
+/**
+ * The JSON schema sent as `response_format` for prose and mixed uploads (strict mode: every property required, no
+ * extra ones); each kind of page has its own with its facts (openai-kinds.ts).
+ */
+export const NOTE_JSON_SCHEMA = noteSchema(null);
 
 const modelReplySchema = z.object({
   title: z.string().trim().min(1, 'title is empty'),
@@ -75,6 +59,8 @@ const modelReplySchema = z.object({
     .transform((points) => points.map((p) => p.trim()).filter(Boolean))
     .pipe(z.array(z.string()).min(1, 'keyPoints is empty')),
   detailedSummary: z.string().trim().min(1, 'detailedSummary is empty'),
+  /** The kind's facts (openai-kinds.ts), checked where they are used. */
+  facts: z.unknown().optional(),
 });
 
 /** Removes a Markdown code fence around a reply (```json … ```), and any prose around a lone JSON object. */
@@ -123,8 +109,8 @@ const SUMMARY_SYSTEM = `You turn text that OCR extracted from screenshots and ph
 Reply with a JSON object with exactly these keys:
 - "title": a concise title for the whole text, at most ${TITLE_MAX} characters;
 - "keyPoints": an array of 3 to ${MAX_KEY_POINTS} short key points (fewer only if the text is very short), each one sentence;
-- "detailedSummary": a few well-formed paragraphs in plain text that cover the text in order, keeping its headings and lists ("- item" lines). Do not copy a long text whole.
-Use only facts from the text; silently fix obvious OCR errors. Several pages are separated by lines like "--- page 2: name.png ---".`;
+- "detailedSummary": a few well-formed paragraphs in Markdown that cover the text in order, keeping its headings and lists ("- item" lines). Do not copy a long text whole; a text of 80 words or more gets a summary of at most 60% of its words.
+Use only facts from the text; silently fix obvious OCR errors. Several pages are separated by lines like "--- page 2: name.png ---": cover every page. Table rows come as "| a | b |" lines, chat messages as "[left] Name: text" (someone else) and "[right] You: text" (the user).`;
 
 const PREMIUM_EXTRA =
   '\nBe thorough: explain the relations between the ideas and keep every important figure, date and name.';
@@ -161,11 +147,6 @@ function describeError(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-function pageText(req: SummariseRequest): string {
-  if (req.pages.length === 1) return req.pages[0]!.text;
-  return req.pages.map((p, i) => (i === 0 ? p.text : `--- page ${i + 1}: ${p.fileName} ---\n${p.text}`)).join('\n\n');
-}
-
 async function imagePart(image: DescribeRequest['images'][number]): Promise<ChatCompletionContentPart> {
   let data = image.data;
   let contentType = image.contentType;
@@ -196,7 +177,8 @@ export function createOpenAISummariser(opts: OpenAISummariserOptions): Summarise
     op: 'summarise' | 'describe',
     model: string,
     messages: ChatCompletionMessageParam[],
-  ): Promise<SummaryDraft | null> {
+    schema: { name: string } = NOTE_JSON_SCHEMA,
+  ): Promise<(SummaryDraft & { facts?: unknown }) | null> {
     const engine = `openai:${model}`;
     const started = Date.now();
     let conversation = messages;
@@ -206,7 +188,7 @@ export function createOpenAISummariser(opts: OpenAISummariserOptions): Summarise
         messages: conversation,
         response_format: {
           type: 'json_schema',
-          json_schema: NOTE_JSON_SCHEMA as unknown as OpenAI.ResponseFormatJSONSchema['json_schema'],
+          json_schema: schema as unknown as OpenAI.ResponseFormatJSONSchema['json_schema'],
         },
         temperature: 0.2,
       };
@@ -283,14 +265,19 @@ export function createOpenAISummariser(opts: OpenAISummariserOptions): Summarise
         req.language && req.language !== 'eng'
           ? `\nThe text is in ${languageName(req.language)}: write the note in ${languageName(req.language)}.`
           : '';
+      // The page's kind picks what the model is asked for, and it reads the page's structure, not flat text.
+      const kind = requestKind(req);
       const messages: ChatCompletionMessageParam[] = [
-        { role: 'system', content: SUMMARY_SYSTEM + (req.premium ? PREMIUM_EXTRA : '') + language },
-        { role: 'user', content: pageText(req) },
+        {
+          role: 'system',
+          content: SUMMARY_SYSTEM + kindInstructions(kind) + (req.premium ? PREMIUM_EXTRA : '') + language,
+        },
+        { role: 'user', content: structuredText(req) },
       ];
-      const draft = await complete('summarise', model, messages);
+      const draft = await complete('summarise', model, messages, noteSchema(kind));
       if (draft) {
         try {
-          return normaliseDraft(draft);
+          return normaliseDraft(withFacts(draft, kind, draft.facts));
         } catch (err) {
           log.warn({ model, err: (err as Error).message }, 'OpenAI summary incomplete; using the local summariser');
         }

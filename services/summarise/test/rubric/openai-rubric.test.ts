@@ -82,19 +82,34 @@ function refusingClient(): OpenAI {
 }
 
 describe('notes rubric with a model configured (OpenAI stand-in)', () => {
-  it('asks for the strict JSON schema for every page and returns the recorded answers', async () => {
+  it('asks for the strict JSON schema of every page’s kind and returns the recorded answers', async () => {
     const s = summariser();
     const scores = await runRubric((req) => s.summarise(req));
     expect(standin.requests).toHaveLength(CORPUS.length);
+    const schemas: string[] = [];
     for (const r of standin.requests) {
       expect(r.model).toBe('gpt-4o-mini');
       expect(r.responseFormat).toBe('json_schema');
       const body = r.body as { response_format: { json_schema: typeof NOTE_JSON_SCHEMA } };
-      expect(body.response_format.json_schema.strict).toBe(true);
-      expect(body.response_format.json_schema.schema.required).toEqual(['title', 'keyPoints', 'detailedSummary']);
+      const { name, strict, schema } = body.response_format.json_schema;
+      expect(strict).toBe(true);
+      schemas.push(name);
+      // Prose gets the note; each other kind its facts besides (a receipt's total, a chat's participants…).
+      expect(schema.required).toEqual(
+        name === 'note_summary'
+          ? ['title', 'keyPoints', 'detailedSummary']
+          : ['title', 'keyPoints', 'detailedSummary', 'facts'],
+      );
     }
-    for (const s of scores) {
+    expect(new Set(schemas)).toEqual(
+      new Set(['note_summary', 'note_receipt', 'note_table', 'note_chat', 'note_code', 'note_slides']),
+    );
+    for (const [k, s] of scores.entries()) {
       expect(s.draft.engine).toBe('openai:gpt-4o-mini');
+      const name = (standin.requests[k]!.body as { response_format: { json_schema: { name: string } } }).response_format
+        .json_schema.name;
+      // The stand-in's facts are lines of the page, which a receipt's note takes as its shop, date and total.
+      if (name === 'note_receipt') continue;
       // The stand-in's answer for a page: its first line as the title, the next lines as key points.
       const lines = requestFor(s.item)
         .pages[0]!.text.split('\n')
