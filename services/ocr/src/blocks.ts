@@ -1,11 +1,12 @@
 /**
  * The page's structure (contracts: page-structure.ts) from the lines of the reading OCR kept, in reading order:
  * the page's heading, list items (a bullet or a number first), code lines (on a page of code), label–value pairs
- * ("Date: 9/3/92"), table rows (a line whose cells stand apart: TABs in the text) and paragraphs (the other lines,
- * up to a paragraph break). Chat messages need the bubbles' sides, which the readings do not give yet: a chat's
- * lines come out as paragraphs and rows.
+ * ("Date: 9/3/92"), table rows (a line whose cells stand apart: TABs in the text), paragraphs (the other lines,
+ * up to a paragraph break) and, on a phone chat, messages with the side of their bubble and the sender named right
+ * above a bubble on the left (chat-sides.ts).
  */
 import { MAX_PAGE_BLOCKS, type PageBlock, type PageBox } from '@snapnotes/contracts';
+import { bubbleSides } from './chat-sides.js';
 
 /** A line of the page's text with where it stands on the image. */
 export interface PageLine {
@@ -75,6 +76,46 @@ function lineBlock(line: PageLine, code: boolean): PageBlock {
   return { kind: 'paragraph', ...base };
 }
 
+interface Message {
+  lines: PageLine[];
+  bubble: number;
+  side: 'left' | 'right';
+}
+
+/** A sender's name above a bubble: one to three capitalised words, no digit, no end punctuation. */
+const SENDER = /^\p{Lu}[\p{L}'’.-]*(?:\s\p{Lu}[\p{L}'’.-]*){0,2}$/u;
+
+/**
+ * A chat message from its bubble's lines. A bubble on the left takes as its sender the name standing alone right
+ * above it (a group chat), which then leaves the blocks.
+ */
+function chatMessage(lines: readonly PageLine[], side: 'left' | 'right', blocks: PageBlock[]): PageBlock {
+  const isName = (text: string) => SENDER.test(text.trim()) && text.trim().length <= 30;
+  // Names are set smaller than the messages, or stand short above lines that fill the bubble (a message's text
+  // wraps, so its first line is never much shorter than the next): a one-word message ("Thanks") is not a name.
+  const small = (line: PageLine, than: readonly PageLine[]) =>
+    than.length > 0 &&
+    (line.box[3] <= 0.85 * Math.min(...than.map((l) => l.box[3])) ||
+      line.box[2] * 2 <= Math.max(...than.map((l) => l.box[2])));
+  // The name as the bubble's first line (OCR read it with the bubble).
+  if (side === 'left' && lines.length >= 2 && isName(lines[0]!.text) && small(lines[0]!, lines.slice(1))) {
+    return { kind: 'chat-message', ...merged(lines.slice(1)), side, sender: lines[0]!.text.trim() };
+  }
+  const message: PageBlock = { kind: 'chat-message', ...merged(lines), side };
+  const prev = blocks.at(-1);
+  const name = prev && !prev.text.includes('\n') && isName(prev.text) ? prev.text.trim() : '';
+  const above = prev && lines[0]!.box[1] - (prev.box[1] + prev.box[3]) <= 1.5 * lines[0]!.box[3];
+  // The name right above the bubble: a line of its own, or a "bubble" of the name alone set smaller.
+  const nameLine =
+    prev?.kind === 'paragraph' ||
+    (prev?.kind === 'chat-message' && prev.side === 'left' && prev.box[3] <= 0.85 * lines[0]!.box[3]);
+  if (side === 'left' && name && above && nameLine) {
+    blocks.pop();
+    return { ...message, sender: name };
+  }
+  return message;
+}
+
 /** Where the page's heading stands in its lines: one line, or two when it wraps (as recognize.ts finds it). */
 function headingLines(lines: readonly (PageLine | null)[], heading: string | null): [number, number] | null {
   if (!heading) return null;
@@ -96,19 +137,42 @@ function headingLines(lines: readonly (PageLine | null)[], heading: string | nul
 export function blocksOf(lines: readonly (PageLine | null)[], heading: string | null): PageBlock[] {
   const code = looksLikeCode(lines.map((l) => l?.text ?? '').join('\n'));
   const title = headingLines(lines, heading);
+  const chat = code ? null : bubbleSides(lines);
   const blocks: PageBlock[] = [];
   let paragraph: PageLine[] = [];
+  let message: Message | null = null;
   const flush = () => {
     if (paragraph.length) blocks.push({ kind: 'paragraph', ...merged(paragraph) });
     paragraph = [];
+    const done = message as Message | null;
+    if (done) blocks.push(chatMessage(done.lines, done.side, blocks));
+    message = null;
   };
-  for (let i = 0; i < lines.length; i++) {
+  const order = chat?.order ?? lines.map((_, i) => i);
+  const taken = new Set<number>();
+  for (const i of order) {
+    if (taken.has(i)) continue;
     const line = lines[i];
+    const bubble = chat?.sides[i];
+    if (line && bubble) {
+      if (paragraph.length || message?.bubble !== bubble.bubble) {
+        flush();
+        message = { lines: [], bubble: bubble.bubble, side: bubble.side };
+      }
+      message!.lines.push(line);
+      continue;
+    }
+    // Inside a chat, a bubble's lines may come with breaks between them: the bubble, not the break, ends a message.
+    if (chat && !(line && line.text.trim())) {
+      if (paragraph.length) flush();
+      continue;
+    }
+    if (message) flush();
     if (title && i === title[0]) {
       flush();
       const parts = lines.slice(title[0], title[1]) as PageLine[];
       blocks.push({ kind: 'heading', ...merged(parts), text: parts.map((l) => l.text.trim()).join(' ') });
-      i = title[1] - 1;
+      for (let j = title[0]; j < title[1]; j++) taken.add(j);
       continue;
     }
     if (!line || line.text.trim() === '') {

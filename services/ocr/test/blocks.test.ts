@@ -87,3 +87,52 @@ describe('blocksOf: the page structure OCR hands over', () => {
     expect(looksLikeCode('The meeting is on Monday.\nPlease bring the report.\nWe start at ten.')).toBe(false);
   });
 });
+
+describe('blocksOf: a phone chat', () => {
+  // A 780 px wide chat screen as OCR reads it: the status bar, the contact, a day, bubbles on both sides (one's own
+  // on the right), a group member's name above her bubble, a time below a bubble, the box to type in.
+  const at = (text: string, left: number, top: number, width: number, height = 30): PageLine => ({
+    text,
+    confidence: 92,
+    box: [left, top, width, height],
+  });
+  const chat: (PageLine | null)[] = [
+    at('5:03', 66, 40, 80),
+    at('all = 17%', 498, 40, 163),
+    null,
+    at('Book club', 300, 150, 160),
+    at('Today 4:32 PM', 296, 262, 186, 26),
+    null,
+    at('Reminder: book club is at my', 259, 340, 423),
+    at('place on Monday at 7!', 259, 382, 330),
+    at('5:16 PM', 600, 426, 90, 19),
+    at('Maya', 55, 500, 70, 19),
+    at('I am only halfway through the', 55, 530, 440),
+    null,
+    at('novel, is that okay?', 55, 572, 300),
+    at('Totally fine, we will try not to', 257, 660, 430),
+    at('spoil the ending.', 257, 702, 260),
+    at('iMessage', 61, 1590, 145),
+  ];
+
+  it('makes each bubble one message with its side, and the name above a bubble its sender', () => {
+    const messages = blocksOf(chat, null).filter((b) => b.kind === 'chat-message');
+    expect(messages.map((m) => [m.side, m.text, m.sender])).toEqual([
+      ['right', 'Reminder: book club is at my\nplace on Monday at 7!', undefined],
+      ['left', 'I am only halfway through the\nnovel, is that okay?', 'Maya'],
+      ['right', 'Totally fine, we will try not to\nspoil the ending.', undefined],
+    ]);
+  });
+
+  it('keeps the header, the times and the box to type in out of the messages', () => {
+    const others = blocksOf(chat, null).filter((b) => b.kind !== 'chat-message');
+    expect(others.map((b) => b.text)).toEqual(['5:03\nall = 17%', 'Book club\nToday 4:32 PM', '5:16 PM', 'iMessage']);
+  });
+
+  it('finds no chat in two columns of text, which keep to two edges side by side', () => {
+    const columns: PageLine[] = [];
+    for (let k = 0; k < 6; k++) columns.push(at(`Left column line ${k} of running text here`, 40, 100 + 40 * k, 330));
+    for (let k = 0; k < 6; k++) columns.push(at(`Right column line ${k} of running text here`, 410, 100 + 40 * k, 330));
+    expect(blocksOf(columns, null).some((b) => b.kind === 'chat-message')).toBe(false);
+  });
+});
