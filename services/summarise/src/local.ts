@@ -21,6 +21,7 @@ import { chatFromStructure, chatSummary, chatTitle, findChat } from './local/cha
 import { buildDetailed, buildUnits, proseWords } from './local/prose.js';
 import { mostlyCode } from './local/code.js';
 import { codeSummary } from './local/code-note.js';
+import { findForm, formSummary } from './local/form.js';
 import { combineDrafts, joinScrolls } from './local/pages.js';
 import { captionAbove, findTable, mostlyTable, tableSummary, tableTitle } from './local/table.js';
 import { findReceipt, receiptSummary, receiptTitle } from './local/receipt.js';
@@ -80,6 +81,8 @@ function summarisePages(
   scoreUnits(units, weights);
   if (receipt?.merchant) return receiptSummary(receipt, receiptTitle(receipt.merchant), LOCAL_ENGINE);
   if (!receipt && pages.length === 1) {
+    const form = findForm(first.text, first.structure, first.heading);
+    if (form) return formSummary(form, LOCAL_ENGINE);
     const table = findTable(first.rows);
     if (table && mostlyTable(table, first.rows)) {
       return tableSummary(table, tableTitle(table, first.heading ?? captionAbove(first.rows, table)), LOCAL_ENGINE);

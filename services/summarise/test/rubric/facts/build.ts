@@ -134,6 +134,12 @@ export const inSummary = fact('summary');
 export const inNote = fact('note');
 
 export const phrase = (...any: string[]): FactCheck => ({ match: 'phrase', any });
+/** A row named as the largest (or the top one): its name with one of these words in the same key point. */
+export const largest = (...any: string[]): FactCheck => ({
+  match: 'phrase',
+  any,
+  along: ['largest', 'highest', 'most', 'top', 'best', 'biggest', 'max', 'maximum'],
+});
 export const amount = (value: number): FactCheck => ({ match: 'amount', amount: value });
 export const shop = (name: string): FactCheck => ({ match: 'shop', name });
 export const point = (text: string): FactCheck => ({ match: 'point', text });

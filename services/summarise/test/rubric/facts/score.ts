@@ -10,16 +10,40 @@ import { junkRule, plain } from '../score.js';
 import type { RubricItem } from '../types.js';
 import { FACT_KINDS, type Fact, type FactItem, type FactKind } from './types.js';
 
-/** Texts this long must get a summary of at most SUMMARY_RATIO_MAX of their words (prose; issue 21). */
+/** Texts this long (prose) must get a summary of at most FACT_TARGETS.ratio of their words (issue 21). */
 export const LONG_TEXT = 80;
 
 export const FACT_TARGETS = { found: 0.95, junk: 0, ratio: 0.6 } as const;
 
 const hasPhrase = (text: string, phrase: string) => ` ${plain(text)} `.includes(` ${plain(phrase)} `);
 
-/** A value that is a word (checked as whole words) or a symbol ("☑", "[x]": checked as written). */
-const hasValue = (text: string, value: string) =>
-  /[\p{L}\p{N}]{2,}/u.test(value) ? hasPhrase(text, value) : text.toLowerCase().includes(value.toLowerCase());
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The label with the value right after it (up to two words between: "is", "set to") or right before it ("Checked:
+ * Email notifications"), or a mark that is no word ("[x]", "☑") right before or after it.
+ */
+function hasPair(text: string, label: string, value: string): boolean {
+  if (!/[\p{L}\p{N}]{2,}/u.test(value)) {
+    const [v, l] = [escape(value), escape(label)];
+    return new RegExp(`${v}\\s*${l}|${l}\\s*:?\\s*${v}`, 'iu').test(text.replace(/\s+/g, ' '));
+  }
+  const words = ` ${plain(text)} `;
+  const [l, v] = [escape(plain(label)), escape(plain(value))];
+  return new RegExp(` ${l}(?: \\S+){0,2} ${v} | ${v} ${l} `, 'u').test(words);
+}
+
+/** The function's name, then "(" and every parameter's name before the matching ")". */
+function hasSignature(text: string, name: string, params: readonly string[]): boolean {
+  for (const m of text.matchAll(new RegExp(`(?<![\\w.])${escape(name)}\\s*\\(`, 'g'))) {
+    let depth = 1;
+    let i = m.index + m[0].length;
+    for (; i < text.length && depth > 0; i++) depth += text[i] === '(' ? 1 : text[i] === ')' ? -1 : 0;
+    const inside = text.slice(m.index + m[0].length, i - 1);
+    if (params.every((p) => new RegExp(`(?<![\\w])${escape(p)}(?![\\w])`).test(inside))) return true;
+  }
+  return false;
+}
 
 /** Amounts in a text, however grouped: 1,284.50 / 1.284,50 / 23,47 / ¥1,980 / 1284500. */
 export function amountsIn(text: string): number[] {
@@ -65,7 +89,7 @@ const occurrences = (haystack: string, needle: string) => haystack.split(` ${nee
 /** Whether the user's message is credited to them: "You: …" or "You (10:42): …" then the phrase, on one line. */
 function creditedToYou(summary: string, phrase: string): boolean {
   for (const line of summary.replace(/[*_]/g, '').split('\n')) {
-    for (const m of line.matchAll(/\bYou\b[^:\n]{0,24}:/g)) {
+    for (const m of line.matchAll(/\bYou\b(?:\s*\([^)\n]{0,24}\))?\s*:/g)) {
       if (hasPhrase(line.slice(m.index + m[0].length), phrase)) return true;
     }
   }
@@ -96,7 +120,9 @@ export function checkFact(fact: Fact, draft: SummaryDraft, item: FactItem): Fact
   const found = (ok: boolean, detail?: string): FactResult => ({ fact, found: ok, ...(detail ? { detail } : {}) });
   switch (c.match) {
     case 'phrase':
-      return found(c.any.some((p) => segments.some((s) => hasPhrase(s, p))));
+      return found(
+        segments.some((s) => c.any.some((p) => hasPhrase(s, p)) && (!c.along || c.along.some((w) => hasPhrase(s, w)))),
+      );
     case 'amount':
       return found(segments.some((s) => amountsIn(s).some((a) => Math.abs(a - c.amount) < 0.005)));
     case 'date':
@@ -106,9 +132,9 @@ export function checkFact(fact: Fact, draft: SummaryDraft, item: FactItem): Fact
     case 'point':
       return found(segments.some((s) => plain(s) === plain(c.text)));
     case 'pair':
-      return found(segments.some((s) => hasPhrase(s, c.label) && c.value.some((v) => hasValue(s, v))));
+      return found(segments.some((s) => c.value.some((v) => hasPair(s, c.label, v))));
     case 'signature':
-      return found(segments.some((s) => [c.name, ...c.params].every((w) => hasPhrase(s, w))));
+      return found(segments.some((s) => hasSignature(s, c.name, c.params)));
     case 'fence':
       return found(/```/.test(whole));
     case 'you':
@@ -131,8 +157,34 @@ const FOOTER_RE =
 const ADDRESS_RE =
   /^[\w\s.,'-]{0,20}\d+[a-z]?,?\s+[\p{L}\s.'-]{2,30}\b(?:street|st|road|rd|avenue|ave|lane|ln|blvd|way|straße|strasse|str|rue|calle|via|rua|straat|weg|jalan)\b[\p{L}\p{N}\s.,'-]*$/iu;
 
-/** The rule a key point breaks, or null. */
+/** The labels of the page's "Label: value" pairs (its label-value blocks, or its text's lines). */
+function pageLabels(item: FactItem): Set<string> {
+  const labels = new Set<string>();
+  for (const p of item.pages) {
+    for (const b of p.blocks ?? []) if (b.kind === 'label-value') labels.add(plain(b.label));
+    for (const line of p.text.split('\n')) {
+      const m = /^([^:\t]{2,40}?)\s*:\s+\S/.exec(line.trim());
+      if (m) labels.add(plain(m[1]!));
+    }
+  }
+  return labels;
+}
+
+const isFurniture = (point: string, item: FactItem) =>
+  (item.furniture ?? []).some((f) =>
+    plain(f).split(' ').length < 2 ? plain(point) === plain(f) : hasPhrase(point, f),
+  );
+
+/**
+ * The rule a key point breaks, or null. A "Label: value" pair of the page ("Available from: 1 June 2025", "Quiet
+ * hours: 22:00 - 07:00") is a fact of the page, not a stray date or message time (as a receipt's "Date:" is for
+ * ../score.ts), unless it carries the page's furniture.
+ */
 export function factJunkRule(point: string, item: FactItem): string | null {
+  const label = /^\s*([^:]{2,40}?)\s*:\s*\S/.exec(point)?.[1];
+  if (label && pageLabels(item).has(plain(label))) {
+    return FOOTER_RE.test(point) || isFurniture(point, item) ? 'furniture' : null;
+  }
   const receipt = item.kind === 'receipt' || item.facts.some((f) => f.check.match === 'shop');
   const as: RubricItem = {
     id: item.id,
@@ -158,6 +210,18 @@ export interface FactScore {
   images: { page: number; represented: boolean }[];
 }
 
+/** The pages' lines, a line a later capture repeats counted once (overlapping scrolls). */
+function uniqueLines(item: FactItem): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const p of item.pages) {
+    const own = p.text.split('\n');
+    out.push(...own.filter((l) => !seen.has(plain(l))));
+    for (const l of own) seen.add(plain(l));
+  }
+  return out;
+}
+
 export function scoreFactItem(item: FactItem, draft: SummaryDraft): FactScore {
   const results = item.facts.map((f) => checkFact(f, draft, item));
   const junk = draft.keyPoints.flatMap((point) => {
@@ -176,7 +240,7 @@ export function scoreFactItem(item: FactItem, draft: SummaryDraft): FactScore {
     draft,
     results,
     junk,
-    textWords: countWords(item.pages.map((p) => p.text).join('\n')),
+    textWords: countWords(uniqueLines(item).join('\n')),
     summaryWords: countWords(draft.detailedSummary),
     images,
   };

@@ -33,8 +33,11 @@ export interface FactPage {
 export type FactWhere = 'title' | 'keyPoints' | 'summary' | 'note';
 
 export type FactCheck =
-  /** One of these phrases, as whole words (case, accents and punctuation aside). */
-  | { match: 'phrase'; any: string[] }
+  /**
+   * One of these phrases, as whole words (case, accents and punctuation aside); with `along`, in a key point or line
+   * that also has one of those words ("largest", "top": the row named as the largest, not merely listed).
+   */
+  | { match: 'phrase'; any: string[]; along?: string[] }
   /** The amount, however written (1,284.50 / 1.284,50 / 1284.5). */
   | { match: 'amount'; amount: number }
   /** The date in one of these forms (leading zeros and separators aside: ../facts.ts `dateFound`). */
@@ -43,9 +46,12 @@ export type FactCheck =
   | { match: 'shop'; name: string }
   /** A key point that is exactly this text (a bullet as printed), punctuation and case aside. */
   | { match: 'point'; text: string }
-  /** The label and one of the values in one key point or one line of the summary. */
+  /**
+   * The label and one of the values right after it ("Plan: Pro (annual)", "Plan is Pro annual"), or a checkbox's
+   * mark right before it ("[x] Email notifications"), in one key point or one line of the summary.
+   */
   | { match: 'pair'; label: string; value: string[] }
-  /** A function's name and every parameter's name, in one key point or one line of the summary. */
+  /** A function's name with every parameter's name in the parentheses after it: "invoice_total(rows, tax_rate)". */
   | { match: 'signature'; name: string; params: string[] }
   /** A fenced code block (```). */
   | { match: 'fence' }

@@ -15,7 +15,8 @@ export const code: FactItem[] = [
         .para('File Edit Selection View Go Run Terminal Help')
         .para('invoice.py ×   models.py   test_invoice.py')
         .para('src > billing > invoice.py > invoice_total')
-        .code(`from decimal import Decimal, ROUND_HALF_UP
+        .code(
+          `from decimal import Decimal, ROUND_HALF_UP
 
 
 def invoice_total(rows, tax_rate):
@@ -26,7 +27,8 @@ def invoice_total(rows, tax_rate):
 
 
 def overdue(invoices, today):
-    return [i for i in invoices if i.due_date < today and not i.paid]`)
+    return [i for i in invoices if i.due_date < today and not i.paid]`,
+        )
         .para('Ln 7, Col 12   Spaces: 4   UTF-8   Python 3.12')
         .page(),
     ],
@@ -45,7 +47,8 @@ def overdue(invoices, today):
       page('cart_ts.png', 1600)
         .para('cart.ts ×   discounts.ts   cart.test.ts')
         .para('src > checkout > cart.ts')
-        .code(`import type { Cart, LineItem } from './types';
+        .code(
+          `import type { Cart, LineItem } from './types';
 import { findCode } from './discounts';
 
 /** Applies a discount code to the cart; unknown or expired codes leave it unchanged. */
@@ -57,7 +60,8 @@ export function applyDiscount(cart: Cart, code: string): Cart {
     price: Math.round(item.price * (1 - discount.percent / 100)),
   }));
   return { ...cart, items, appliedCode: code };
-}`)
+}`,
+        )
         .para('PROBLEMS   OUTPUT   TERMINAL')
         .page(),
     ],
@@ -117,7 +121,8 @@ func ParseConfig(path string) (*Config, error) {
     pages: [
       page('dbeaver_clv.png', 1600)
         .para('queries > analytics > customer_ltv.sql')
-        .code(`-- Lifetime value of one customer since a date, in cents.
+        .code(
+          `-- Lifetime value of one customer since a date, in cents.
 CREATE OR REPLACE FUNCTION customer_lifetime_value(customer_id INT, since DATE)
 RETURNS NUMERIC AS $$
   SELECT COALESCE(SUM(o.total_cents), 0)
@@ -130,7 +135,8 @@ $$ LANGUAGE sql STABLE;
 SELECT c.email, customer_lifetime_value(c.id, DATE '2024-01-01') AS ltv
 FROM customers c
 ORDER BY ltv DESC
-LIMIT 20;`)
+LIMIT 20;`,
+        )
         .para('Execute   Explain   Export')
         .page(),
     ],

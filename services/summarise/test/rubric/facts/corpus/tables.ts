@@ -3,7 +3,7 @@
  * Facts: the grand total (or the largest row, named) in a key point, and the title naming what the table is about
  * (words of its caption).
  */
-import { amount, inKeyPoint, inTitle, page, phrase, textPage } from '../build.js';
+import { amount, inKeyPoint, inTitle, largest, page, phrase, textPage } from '../build.js';
 import type { FactItem } from '../types.js';
 
 export const tables: FactItem[] = [
@@ -81,10 +81,7 @@ export const tables: FactItem[] = [
         'Monthly budget - April 2025',
       ),
     ],
-    facts: [
-      inKeyPoint('total spent 2,701', amount(2701)),
-      inTitle('subject: monthly budget', phrase('budget')),
-    ],
+    facts: [inKeyPoint('total spent 2,701', amount(2701)), inTitle('subject: monthly budget', phrase('budget'))],
   },
   {
     id: 'table-grade-sheet',
@@ -105,7 +102,7 @@ export const tables: FactItem[] = [
         .page(),
     ],
     facts: [
-      inKeyPoint('top student Amara Osei', phrase('Amara Osei')),
+      inKeyPoint('top student Amara Osei, named as such', largest('Amara Osei')),
       inTitle('subject: midterm grades', phrase('midterm', 'grades')),
     ],
     furniture: ['Canvas · Gradebook · Export'],
@@ -128,7 +125,7 @@ export const tables: FactItem[] = [
         .page(),
     ],
     facts: [
-      inKeyPoint('largest row: Hiking sock 3-pack', phrase('Hiking sock', 'Hiking sock 3-pack')),
+      inKeyPoint('largest row named: Hiking sock 3-pack', largest('Hiking sock')),
       inTitle('subject: warehouse stock', phrase('stock')),
     ],
     furniture: ['Updated 17 Mar 2025'],
