@@ -318,24 +318,32 @@ export function chatSummary(chat: Chat, analyser: Analyser, title: string, engin
     }
     shown.sort((a, b) => a.order - b.order);
   }
-  const lines = shown.map((u) => `- ${shorten(label(u), 300)}`);
-  // What was asked (the questions of the chat) and what was decided or promised.
+  // What was asked (the questions of the chat) and what was decided or promised: marked on the messages shown,
+  // and said apart only for those the summary leaves out (a message is never quoted twice).
   const who = (m: ChatMessage) => (m.speaker === OWN ? 'you' : m.speaker);
-  const asked = messages
-    .flatMap((m) => (m.text.match(/[^.!?]*\?/g) ?? []).map((q) => ({ m, q: q.trim() })))
-    .filter(({ q }) => countWords(q) >= 3)
-    .slice(-3);
-  const decided = messages.filter((m) => DECIDED_RE.test(m.text) && !m.text.includes('?')).slice(-2);
+  const isQuestion = (m: ChatMessage) => /\?/.test(m.text) && countWords(m.text) >= 3;
+  const isDecision = (m: ChatMessage) => DECIDED_RE.test(m.text) && !m.text.includes('?');
+  const mark = (m: ChatMessage) => (isQuestion(m) ? ' (asked)' : isDecision(m) ? ' (decided)' : '');
+  const lines = shown.map((u) => `- ${shorten(label(u), 300)}${mark(messages[u.order]!)}`);
+  const hidden = messages.filter((m, i) => !shown.some((u) => u.order === i));
+  const asked = hidden.filter(isQuestion).slice(-3);
+  const decided = messages.filter(isDecision).slice(-2);
   const outcome = [
-    asked.length ? `Asked: ${asked.map(({ m, q }) => (m.speaker ? `${q} (${who(m)})` : q)).join(' ')}` : '',
-    decided.length ? `Decided: ${decided.map((m) => (m.speaker ? `${m.text} (${who(m)})` : m.text)).join(' ')}` : '',
+    asked.length ? `Also asked: ${asked.map((m) => (m.speaker ? `${m.text} (${who(m)})` : m.text)).join(' ')}` : '',
+    hidden.some(isDecision)
+      ? `Also decided: ${hidden
+          .filter(isDecision)
+          .slice(-2)
+          .map((m) => (m.speaker ? `${m.text} (${who(m)})` : m.text))
+          .join(' ')}`
+      : '',
   ].filter(Boolean);
   if (decided.length && keyPoints.length < MAX_KEY_POINTS) {
     const last = decided[decided.length - 1]!;
-    // In the key points' own form (speaker first); the summary says it was a decision.
+    // In the key points' own form (speaker first).
     const point = last.speaker ? `${last.speaker}: ${last.text}` : last.text;
     if (!keyPoints.some((k) => k.includes(last.text))) keyPoints.push(shorten(point, KEY_POINT_MAX));
   }
-  const detailedSummary = [intro, ...outcome.map((o) => shorten(o, 400)), lines.join('\n')].join('\n\n');
+  const detailedSummary = [intro, lines.join('\n'), ...outcome.map((o) => shorten(o, 400))].join('\n\n');
   return { title, keyPoints, detailedSummary, engine };
 }

@@ -31,10 +31,12 @@ const EMPTY_VALUE_RE = /^[\s\-–—_.:*]*$/;
  * half its lines for a page without structure), or three with checked boxes.
  */
 export function findForm(text: string, structure: readonly PageBlock[] | undefined, heading?: string): Form | null {
-  const lines = text
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
+  // The page's own lines: its structure's when OCR handed one over (the text was cleaned into paragraphs, which
+  // runs a checked box into the lines after it).
+  const source = structure?.length
+    ? structure.flatMap((b) => (b.kind === 'list-item' ? [`${b.marker} ${b.text}`] : b.text.split('\n')))
+    : text.split('\n');
+  const lines = source.map((l) => l.replace(/\t/g, ' ').trim()).filter(Boolean);
   const fields: Form['fields'] = [];
   let share = 0;
   if (structure?.length) {

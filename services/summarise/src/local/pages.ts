@@ -51,31 +51,41 @@ export function overlapEnd(a: readonly string[], b: readonly string[]): number {
   return best;
 }
 
-/** Joins pages that overlap the page before them (scrolling captures); other pages stay apart. */
+/** A page as the units a scroll repeats: its structure's blocks when OCR handed one over, else its lines. */
+function units(page: InputPage): string[] {
+  return page.blocks?.length ? page.blocks.map((b) => b.text.replace(/\s*\n\s*/g, ' ')) : page.text.split('\n');
+}
+
+/** How many units end both pages alike (a chat's message bar, a page's footer, at the foot of every capture). */
+function commonFooter(a: readonly string[], b: readonly string[]): number {
+  let n = 0;
+  while (n < 3 && n < a.length - 1 && n < b.length - 1 && key(a[a.length - 1 - n]!) === key(b[b.length - 1 - n]!)) n++;
+  return n;
+}
+
+/**
+ * Joins pages that overlap the page before them (scrolling captures) into one, without the units they repeat (the
+ * overlap, an app bar above it, a footer below every capture but the last); other pages stay apart.
+ */
 export function joinScrolls(pages: readonly InputPage[]): InputPage[] {
   const out: InputPage[] = [];
   for (const page of pages) {
     const prev = out.at(-1);
-    if (!prev) {
+    const structured = !!prev?.blocks?.length && !!page.blocks?.length;
+    const a = prev ? (structured ? units(prev) : prev.text.split('\n')) : [];
+    const b = structured ? units(page) : page.text.split('\n');
+    const footer = prev ? commonFooter(a, b) : 0;
+    const end = prev ? overlapEnd(a.slice(0, a.length - footer), b) : -1;
+    if (!prev || end < 0) {
       out.push({ ...page });
       continue;
     }
-    const aLines = prev.text.split('\n');
-    const bLines = page.text.split('\n');
-    const end = overlapEnd(aLines, bLines);
-    if (end < 0) {
-      out.push({ ...page });
-      continue;
-    }
-    const repeated = new Set(bLines.slice(0, end).map(key));
-    const rest = bLines.slice(end);
-    prev.text = [...aLines, ...rest].join('\n');
     prev.fileName = `${prev.fileName}, ${page.fileName}`;
-    // The structure follows the text: b's blocks without the lines already in a.
-    if (prev.blocks && page.blocks) {
-      const kept = page.blocks.filter((blk) => !blk.text.split('\n').every((l) => repeated.has(key(l))));
-      prev.blocks = [...prev.blocks, ...kept];
+    if (structured) {
+      prev.blocks = [...prev.blocks!.slice(0, prev.blocks!.length - footer), ...page.blocks!.slice(end)];
+      prev.text = prev.blocks.map((blk) => blk.text.replace(/\t/g, ' ')).join('\n');
     } else {
+      prev.text = [...a.slice(0, a.length - footer), ...b.slice(end)].join('\n');
       delete prev.blocks;
     }
   }
