@@ -72,9 +72,13 @@ function summarisePages(
         : checkTitle(raw, words)) || 'Chat';
     return chatSummary(chat, analyser, title, LOCAL_ENGINE);
   }
-  // A merchant's name read with confidence stays as printed (a name, not dictionary words); else it is checked.
+  // A merchant's name read with confidence stays as printed (a name, not dictionary words); else its misread words
+  // are corrected ("PHARMACV"), and the words the list does not know are kept ("LAWSON"): a name is no sentence.
   if (receipt?.merchant && !((receipt.merchantConfidence ?? 0) >= TRUSTED_NAME)) {
-    receipt.merchant = checkTitle(receipt.merchant, words) ?? receipt.merchant;
+    receipt.merchant = receipt.merchant
+      .split(' ')
+      .map((w) => checkTitle(w, words) ?? w)
+      .join(' ');
   }
   const units = buildUnits(blocks, analyser, language);
   const weights = termWeights(units);

@@ -32,15 +32,23 @@ const IMPORT_RES: RegExp[] = [
 const COMMENT_RE = /^\s*(?:#(?!include|!)|\/\/+|\/\*+|\*(?!\/)|--)\s*(.*?)\s*(?:\*\/)?$/;
 const DOCSTRING_RE = /^\s*(?:"""|''')\s*(.*?)\s*(?:"""|''')?\s*$/;
 
-function parameters(raw: string | undefined): string {
+/**
+ * A signature's parameter names: "self" left out, types and defaults dropped — "amount: Decimal = 0" (Python,
+ * TypeScript, Rust), "path string" (Go: the name first), "String name" (Java, C: the name last).
+ */
+function parameters(raw: string | undefined, nameFirst: boolean): string {
   return (raw ?? '')
     .split(',')
     .map((p) =>
       p
         .trim()
         .replace(/\s*[:=].*$/, '')
-        .replace(/^\*+/, ''),
+        .replace(/^\*+|^&(?:mut\s+)?/, ''),
     )
+    .map((p) => {
+      const words = p.split(/\s+/).filter((w) => !/^(?:final|const|mut|in|out|ref)$/.test(w));
+      return (nameFirst ? words[0] : words.at(-1))?.replace(/^[*&.]+|\[\]$/g, '') ?? '';
+    })
     .filter((p) => p && p !== 'self' && p !== 'cls' && /^[A-Za-z_$][\w$]*$/.test(p))
     .join(', ');
 }
@@ -67,7 +75,7 @@ export function codeFacts(lines: readonly string[]): CodeFacts {
       const m = re.exec(line);
       if (!m?.[1] || m[1].startsWith('_')) continue;
       const isClass = /^\s*class\b/.test(line);
-      definitions.push(isClass ? m[1] : `${m[1]}(${parameters(m[2])})`);
+      definitions.push(isClass ? m[1] : `${m[1]}(${parameters(m[2], /^\s*func\b/.test(line))})`);
       break;
     }
     for (const re of IMPORT_RES) {

@@ -51,9 +51,20 @@ export function overlapEnd(a: readonly string[], b: readonly string[]): number {
   return best;
 }
 
-/** A page as the units a scroll repeats: its structure's blocks when OCR handed one over, else its lines. */
+/** A page with structure as the units a scroll repeats: its blocks. */
 function units(page: InputPage): string[] {
-  return page.blocks?.length ? page.blocks.map((b) => b.text.replace(/\s*\n\s*/g, ' ')) : page.text.split('\n');
+  return page.blocks!.map((b) => b.text.replace(/\s*\n\s*/g, ' '));
+}
+
+/**
+ * A page's text as lines cut at sentence ends too: cleaning joins a capture's wrapped lines into paragraphs that
+ * start and end elsewhere in the next capture, while its sentences are the same.
+ */
+function sentences(text: string): string[] {
+  return text
+    .split('\n')
+    .flatMap((line) => line.split(/(?<=[.!?…])\s+(?=[\p{Lu}\p{N}"“‘(])/u))
+    .filter((l) => l.trim() !== '');
 }
 
 /** How many units end both pages alike (a chat's message bar, a page's footer, at the foot of every capture). */
@@ -72,10 +83,23 @@ export function joinScrolls(pages: readonly InputPage[]): InputPage[] {
   for (const page of pages) {
     const prev = out.at(-1);
     const structured = !!prev?.blocks?.length && !!page.blocks?.length;
-    const a = prev ? (structured ? units(prev) : prev.text.split('\n')) : [];
-    const b = structured ? units(page) : page.text.split('\n');
-    const footer = prev ? commonFooter(a, b) : 0;
-    const end = prev ? overlapEnd(a.slice(0, a.length - footer), b) : -1;
+    // Lines first; sentences when cleaning cut the captures' paragraphs differently.
+    const cuts = structured
+      ? [[prev ? units(prev) : [], units(page)]]
+      : [
+          [prev ? prev.text.split('\n') : [], page.text.split('\n')],
+          [prev ? sentences(prev.text) : [], sentences(page.text)],
+        ];
+    let a: string[] = [];
+    let b: string[] = [];
+    let footer = 0;
+    let end = -1;
+    for (const [x, y] of cuts) {
+      if (!prev || end >= 0) break;
+      [a, b] = [x!, y!];
+      footer = commonFooter(a, b);
+      end = overlapEnd(a.slice(0, a.length - footer), b);
+    }
     if (!prev || end < 0) {
       out.push({ ...page });
       continue;

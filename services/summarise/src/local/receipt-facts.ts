@@ -15,8 +15,15 @@ const AMOUNT_G = new RegExp(AMOUNT_SRC, 'giu');
 /** After the last amount of a row: a tax code ("SR", "ZR", "A", "*") at most. */
 const AMOUNT_END_RE = new RegExp(`${AMOUNT_SRC}\\s*(?:[A-Za-z]{1,2}|\\*|[()A-Z]{3})?\\s*$`, 'u');
 
-/** An O read for a zero inside an amount ("RMO.94", "1O.50"). */
-const digitsOf = (text: string) => text.replace(/(?<=\d[.,]?)[Oo]|[Oo](?=[.,]\s?\d)/g, '0');
+/**
+ * An amount's digits as the patterns above read them: an O read for a zero ("RMO.94", "1O.50"), and whole amounts
+ * in a currency without cents (¥1,640, 1,640円, ₩12,000) given their ".00".
+ */
+const digitsOf = (text: string) =>
+  text
+    .replace(/(?<=\d[.,]?)[Oo]|[Oo](?=[.,]\s?\d)/g, '0')
+    .replace(/([¥₩]|JPY\s?|KRW\s?)(\d{1,3}(?:,\d{3})*|\d+)(?![\d.,])/gu, '$1$2.00')
+    .replace(/(?<![\d.,])(\d{1,3}(?:,\d{3})*|\d+)\s?円/gu, '¥$1.00');
 
 export interface Amount {
   /** As printed (its currency included). */
@@ -313,7 +320,8 @@ export function findItems(rows: readonly Row[], upTo: number): Item[] {
     const r = rows[i]!;
     const price = endAmount(r.text);
     if (!price || price.value <= 0 || NOT_ITEM_RE.test(r.text)) continue;
-    let name = r.text.slice(0, r.text.length - (AMOUNT_END_RE.exec(r.text)?.[0].length ?? 0));
+    const text = digitsOf(r.text);
+    let name = text.slice(0, text.length - (AMOUNT_END_RE.exec(text)?.[0].length ?? 0));
     name = name.replace(AMOUNT_G, ' ').replace(/\s+/g, ' ').trim();
     if (!/\p{L}{2}/u.test(name)) {
       below ??= !words(rows[i - 1]) || COLUMN_HEADER_RE.test(rows[i - 1]!.text);
