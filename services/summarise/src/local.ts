@@ -22,6 +22,7 @@ import { buildDetailed, buildUnits, proseWords } from './local/prose.js';
 import { mostlyCode } from './local/code.js';
 import { codeSummary } from './local/code-note.js';
 import { findForm, formSummary } from './local/form.js';
+import { captionBefore, findGrid, gridShare, gridSummary, gridTitle } from './local/grid.js';
 import { combineDrafts, joinScrolls } from './local/pages.js';
 import { captionAbove, findTable, mostlyTable, tableSummary, tableTitle } from './local/table.js';
 import { findReceipt, receiptSummary, receiptTitle } from './local/receipt.js';
@@ -87,9 +88,17 @@ function summarisePages(
   if (!receipt && pages.length === 1) {
     const form = findForm(first.text, first.structure, first.heading);
     if (form) return formSummary(form, LOCAL_ENGINE);
-    const table = findTable(first.rows);
+    // A table of a label and figures (figures at the end of each row) reads its periods' trend; one with columns
+    // of words too (a statement, a grade sheet, a stock list) is read from its cells as OCR handed them over.
+    const grid = first.structure ? findGrid(first.structure) : null;
+    const gridded = grid && gridShare(grid, first.structure!) && grid.headers.length - grid.figures.length > 1;
+    const table = gridded ? null : findTable(first.rows);
     if (table && mostlyTable(table, first.rows)) {
       return tableSummary(table, tableTitle(table, first.heading ?? captionAbove(first.rows, table)), LOCAL_ENGINE);
+    }
+    if (grid && gridShare(grid, first.structure!)) {
+      const caption = first.heading ?? captionBefore(first.structure!, grid.start);
+      return gridSummary(grid, gridTitle(grid, caption), LOCAL_ENGINE);
     }
   }
   const title = buildTitle({

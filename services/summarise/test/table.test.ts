@@ -75,3 +75,46 @@ describe('the note of a table', () => {
     expect(d.detailedSummary).toContain('| East | 143,500 | 139,800 | 147,200 | 162,900 | 593,400 |');
   });
 });
+
+describe('a table with columns of words (its cells as OCR hands them over)', () => {
+  const note = async (blocks: PageBlock[]) => {
+    const local = await createLocalSummariser({ logger: recordingLogger() });
+    return local.summarise({
+      pages: [{ fileName: 't.png', text: blocks.map((b) => b.text.replace(/\t/g, ' ')).join('\n'), blocks }],
+      premium: false,
+      language: 'eng',
+    });
+  };
+
+  it('a statement: its closing and opening balance, its largest and smallest amounts, empty cells in place', async () => {
+    const d = await note([
+      { kind: 'heading', text: 'Current account statement', confidence: 96, box },
+      row('Date', 'Description', 'Amount', 'Balance'),
+      row('01 Mar', 'Opening balance', '', '2,140.35'),
+      row('01 Mar', 'Rent - Oakwood Lettings', '-950.00', '1,190.35'),
+      row('03 Mar', 'Salary - Acme Logistics Ltd', '+2,480.00', '3,670.35'),
+      row('05 Mar', 'Tesco Stores 2241', '-64.18', '3,606.17'),
+      row('31 Mar', 'Closing balance', '', '3,606.17'),
+    ]);
+    expect(d.title).toBe('Current account statement');
+    expect(d.keyPoints).toContain('Closing balance: 3,606.17 (opening: 2,140.35)');
+    expect(d.keyPoints).toContain(
+      'Largest amount: Salary - Acme Logistics Ltd (+2,480.00); smallest: Rent - Oakwood Lettings (-950.00)',
+    );
+    expect(d.detailedSummary).toContain('| 01 Mar | Opening balance |  | 2,140.35 |');
+  });
+
+  it('a stock list: its total row named in another column, the largest row by its main column', async () => {
+    const d = await note([
+      { kind: 'paragraph', text: 'Warehouse stock - week 12', confidence: 96, box },
+      row('SKU', 'Product', 'On hand', 'Status'),
+      row('A-104', 'Trail running shoe', '340', 'OK'),
+      row('B-415', 'Hiking sock 3-pack', '1,204', 'OK'),
+      row('C-022', 'Headlamp 300 lm', '46', 'Reorder'),
+      row('Total', '', '1,590', ''),
+    ]);
+    expect(d.title).toBe('Warehouse stock - week 12');
+    expect(d.keyPoints).toContain('Total on hand: 1,590');
+    expect(d.keyPoints).toContain('Largest on hand: Hiking sock 3-pack (1,204); smallest: Headlamp 300 lm (46)');
+  });
+});

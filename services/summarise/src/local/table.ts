@@ -29,7 +29,8 @@ export interface Table {
   span: [number, number];
 }
 
-function value(cell: string): number | null {
+/** A cell's figure (1,234.50 · (12) · -3 · 12% · €1,200 · 1.234,50), or null when it is no figure. */
+export function figureOf(cell: string): number | null {
   const t = cell.trim();
   if (!FIGURE_RE.test(t)) return null;
   const negative = /^\(.*\)$|^-/.test(t);
@@ -46,7 +47,7 @@ function value(cell: string): number | null {
 function split(row: Row): { label: string; figures: string[] } {
   const parts = row.cells.length > 1 ? row.cells : row.text.split(/\s+/);
   let k = parts.length;
-  while (k > 0 && value(parts[k - 1]!) !== null) k--;
+  while (k > 0 && figureOf(parts[k - 1]!) !== null) k--;
   return { label: parts.slice(0, k).join(' ').trim(), figures: parts.slice(k) };
 }
 
@@ -69,7 +70,7 @@ export function findTable(rows: readonly Row[]): Table | null {
   let labelHeader: string | null = null;
   if (above) {
     const parts = above.cells.length > 1 ? above.cells : above.text.split(/\s+/);
-    if (parts.length >= n && parts.every((p) => value(p) === null || /^(?:19|20)\d\d$/.test(p))) {
+    if (parts.length >= n && parts.every((p) => figureOf(p) === null || /^(?:19|20)\d\d$/.test(p))) {
       headers = parts.slice(parts.length - n);
       labelHeader = parts.slice(0, parts.length - n).join(' ') || null;
     }
@@ -77,7 +78,9 @@ export function findTable(rows: readonly Row[]): Table | null {
   return {
     labelHeader,
     headers,
-    rows: parsed.slice(from, to + 1).map((p) => ({ label: p.label, cells: p.figures, values: p.figures.map(value) })),
+    rows: parsed
+      .slice(from, to + 1)
+      .map((p) => ({ label: p.label, cells: p.figures, values: p.figures.map(figureOf) })),
     span: [headers ? from - 1 : from, to],
   };
 }
@@ -100,6 +103,12 @@ export function captionAbove(rows: readonly Row[], table: Table): string | null 
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+/** Headers that are periods: quarters, halves, months, weeks, years. */
+const PERIOD_RE =
+  /^(?:q[1-4]|h[12]|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?|week\s*\d+|wk\s*\d+|(?:19|20)\d\d(?:\/\d\d)?|fy\s?\d{2,4})$/iu;
+/** Headers of the column a table is about. */
+const MAIN_HEADER_RE = /^(?:total|amount|actual|spent|balance|sum|value|revenue|sales|score)\b/iu;
 
 /** "Q1–Q4", "July–September": the first and last of the headers that are periods (all but a total column). */
 function range(headers: string[]): string {
@@ -124,7 +133,12 @@ export function tableSummary(table: Table, title: string, engine: string): Summa
   const totalRow = table.rows.find((r) => TOTAL_LABEL_RE.test(r.label));
   const body = table.rows.filter((r) => r !== totalRow && r.label);
   const headers = table.headers ?? table.rows[0]!.cells.map((_, i) => `Column ${i + 1}`);
-  const last = headers.length - 1;
+  // The column the table is about: a total, an amount, an actual spend… else the last one.
+  const named = headers.findIndex((h) => MAIN_HEADER_RE.test(h));
+  const last =
+    named >= 0 && !table.headers?.every((h) => PERIOD_RE.test(h) || TOTAL_LABEL_RE.test(h))
+      ? named
+      : headers.length - 1;
   const keyPoints: string[] = [];
   keyPoints.push(
     `${body.length} rows${table.labelHeader ? ` (${table.labelHeader.toLowerCase()})` : ''} × ${headers.length} columns: ${shorten(joinAnd(headers), 100)}`,
@@ -144,9 +158,7 @@ export function tableSummary(table: Table, title: string, engine: string): Summa
     );
   }
   // How the figures move across the period columns: the total row's, else the column sums.
-  const periods = headers
-    .map((h, i) => i)
-    .filter((i) => !TOTAL_LABEL_RE.test(headers[i]!) && !/^(?:year|ytd)$/i.test(headers[i]!));
+  const periods = headers.map((h, i) => i).filter((i) => PERIOD_RE.test(headers[i]!));
   if (periods.length >= 2 && table.headers) {
     const sums = periods.map((i) =>
       totalRow
