@@ -18,9 +18,12 @@ export interface PageLine {
   box: PageBox;
 }
 
-/** A line of source code: a statement's end, a block, an arrow, an assignment, a comment or a keyword at its start. */
+/**
+ * A line of source code: a statement's end, a block, an arrow, an assignment, a comment or a keyword at its start
+ * (SQL's in capitals, as written).
+ */
 const CODE_LINE =
-  /[{};]\s*$|=>|:=|[!=]==?|\/\/|^\s*(?:#|def |class |import |from |return\b|const |let |var |function\b|if\b|for\b|while\b|with |yield\b|elif\b|else\b|try\b|except\b|public |private |fn |func )|^\s*[\w.[\]"']+\s*[+\-*/]?=\s*\S/;
+  /[{};]\s*$|=>|:=|[!=]==?|\/\/|^\s*(?:#|def |class |import |from |return\b|const |let |var |function\b|if\b|for\b|while\b|with |yield\b|elif\b|else\b|try\b|except\b|public |private |fn |func )|^\s*[\w.[\]"']+\s*[+\-*/]?=\s*\S|^\s*(?:SELECT|FROM|WHERE|JOIN|LEFT JOIN|INNER JOIN|GROUP BY|ORDER BY|HAVING|LIMIT|INSERT INTO|UPDATE|DELETE FROM|CREATE (?:OR REPLACE |TABLE|INDEX|VIEW|FUNCTION)|ALTER TABLE|WITH|RETURNS|AND|OR)\b|^\s*--\s/;
 
 /** Whether a page's text is source code: three lines or more, at least 30% of them looking like code. */
 export function looksLikeCode(text: string): boolean {

@@ -19,7 +19,7 @@ import { detectLanguage } from './language.js';
 import { type Analyser, englishAnalyser, genericAnalyser, isMostlyLatin, loadWink } from './local/analyser.js';
 import { chatFromStructure, chatSummary, chatTitle, findChat } from './local/chat.js';
 import { buildDetailed, buildUnits, proseWords } from './local/prose.js';
-import { mostlyCode } from './local/code.js';
+import { codeTitle, editorFile, mostlyCode, structuredCode } from './local/code.js';
 import { codeSummary } from './local/code-note.js';
 import { findForm, formSummary } from './local/form.js';
 import { captionBefore, findGrid, gridShare, gridSummary, gridTitle } from './local/grid.js';
@@ -114,8 +114,12 @@ function summarisePages(
     proseWords: proseWords(units),
   });
   if (receipt) return receiptSummary(receipt, title, LOCAL_ENGINE);
-  if (mostlyCode(blocks, proseWords(units))) {
-    return codeSummary(blocks, title, LOCAL_ENGINE);
+  // Code as OCR handed it over (code lines, indentation kept: SQL too, whose lines the text rules miss), or as the
+  // text rules find it.
+  const codeBlocks = structuredCode(first.structure);
+  if (codeBlocks || mostlyCode(blocks, proseWords(units))) {
+    const code = codeBlocks ?? blocks;
+    return codeSummary(code, (editorFile(code) && codeTitle(code, 0)) || title, LOCAL_ENGINE);
   }
   const keyPoints = listPoints(units) ?? pickKeyPoints(units);
   const detailedSummary = buildDetailed(blocks, units, title);

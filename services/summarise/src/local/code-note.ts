@@ -5,11 +5,13 @@
  */
 import type { SummaryDraft } from '@snapnotes/contracts';
 import type { Block } from '../clean.js';
+import { furnitureOf } from '../furniture.js';
 import { KEY_POINT_MAX, joinAnd, shorten } from '../text.js';
 import { describeCode } from './code.js';
 
 /** "def charge(self, customer, amount):" → "charge(customer, amount)"; likewise function, fn, func, class. */
 const DEFINITION_RES: RegExp[] = [
+  /^\s*CREATE\s+(?:OR\s+REPLACE\s+)?(?:FUNCTION|PROCEDURE)\s+([\w.]+)\s*\(([^)]*)\)?/i,
   /^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(([^)]*)\)?/,
   /^\s*class\s+([A-Za-z_$][\w$]*)\s*(?:\(([^)]*)\))?/,
   /^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*(?:<[^>]*>)?\(([^)]*)\)?/,
@@ -75,7 +77,7 @@ export function codeFacts(lines: readonly string[]): CodeFacts {
       const m = re.exec(line);
       if (!m?.[1] || m[1].startsWith('_')) continue;
       const isClass = /^\s*class\b/.test(line);
-      definitions.push(isClass ? m[1] : `${m[1]}(${parameters(m[2], /^\s*func\b/.test(line))})`);
+      definitions.push(isClass ? m[1] : `${m[1]}(${parameters(m[2], /^\s*(?:func\b|CREATE\b)/i.test(line))})`);
       break;
     }
     for (const re of IMPORT_RES) {
@@ -121,7 +123,8 @@ export function codeSummary(blocks: Block[], title: string, engine: string): Sum
   const prose = blocks
     .filter((b): b is Extract<Block, { type: 'paragraph' }> => b.type === 'paragraph')
     .map((b) => b.text)
-    .filter((t) => t.split(/\s+/).length >= 6);
+    // Sentences about the code, not an editor's menus or a breadcrumb.
+    .filter((t) => t.split(/\s+/).length >= 6 && !furnitureOf(t) && /\p{Ll}{3}/u.test(t) && !/\s[>›/]\s/.test(t));
   const words = [...prose, ...facts.comments.map((c) => c.replace(/^\p{Ll}/u, (x) => x.toUpperCase()))];
   for (const w of words.slice(0, 2)) keyPoints.push(shorten(w, KEY_POINT_MAX));
   if (facts.imports.length) keyPoints.push(shorten(`Imports ${joinAnd(facts.imports)}`, KEY_POINT_MAX));
