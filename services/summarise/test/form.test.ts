@@ -68,6 +68,7 @@ describe('a form', () => {
         { label: 'Language', value: 'English' },
       ],
       checked: ['Email notifications', 'Weekly digest'],
+      notes: [],
     });
   });
 

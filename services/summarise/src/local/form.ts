@@ -12,6 +12,8 @@ export interface Form {
   checked: string[];
   /** What the form is for: its heading, or its first line of words. */
   purpose: string | null;
+  /** Its lines of words that are no field nor box (a hotel's name, a note), for the summary. */
+  notes: string[];
 }
 
 /** "Label: value" on a line of text (a label of at most five words). */
@@ -60,7 +62,11 @@ export function findForm(text: string, structure: readonly PageBlock[] | undefin
     (l) => /\p{L}{3}/u.test(l) && !PAIR_RE.test(l) && !BOX_RE.test(l) && [null, 'controls'].includes(furnitureOf(l)),
   );
   const purpose = heading ?? headingBlock ?? firstWords ?? null;
-  return { fields: filled, checked, purpose: purpose ? tidyHeading(purpose) : null };
+  const notes = lines
+    .filter((l) => l !== purpose && /\p{L}{3}/u.test(l) && !PAIR_RE.test(l) && !BOX_RE.test(l) && !furnitureOf(l))
+    .filter((l) => l.split(/\s+/).length >= 2 && !/^[<‹←]/.test(l))
+    .slice(0, 3);
+  return { fields: filled, checked, purpose: purpose ? tidyHeading(purpose) : null, notes };
 }
 
 const pair = (f: Form['fields'][number]) =>
@@ -74,6 +80,7 @@ export function formSummary(form: Form, engine: string): SummaryDraft {
   if (form.checked.length) keyPoints.push(shorten(`Checked: ${joinAnd(form.checked)}`, KEY_POINT_MAX));
   const detailedSummary = [
     `A form${form.purpose ? ` (${form.purpose})` : ''} with ${form.fields.length} filled-in field${form.fields.length === 1 ? '' : 's'}.`,
+    form.notes.join(' '),
     form.fields.map((f) => `- ${pair(f)}`).join('\n'),
     form.checked.length ? `Checked: ${joinAnd(form.checked)}.` : '',
   ]
