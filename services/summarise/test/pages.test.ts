@@ -41,6 +41,14 @@ describe('scrolling captures', () => {
     expect(joined[0]!.fileName).toBe('chat-1.png, chat-2.png, chat-3.png');
   });
 
+  it('drops a line the first capture’s edge cut through, which the next capture shows whole', () => {
+    const first = { fileName: 'a.png', text: [...bar, ...messages.slice(0, 4), 'Priya wants to jo1n rem'].join('\n') };
+    const second = { fileName: 'b.png', text: [...bar, ...messages.slice(2, 6)].join('\n') };
+    const joined = joinScrolls([first, second]);
+    expect(joined).toHaveLength(1);
+    expect(joined[0]!.text.split('\n')).toEqual([...bar, ...messages.slice(0, 6)]);
+  });
+
   it('keeps pages that do not overlap apart', () => {
     const pages = [
       { fileName: 'a.png', text: 'Lecture 4: Enzymes\nEnzymes lower the activation energy of reactions.' },

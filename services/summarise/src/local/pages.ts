@@ -18,6 +18,8 @@ const MIN_LINE_CHARS = 6;
 /** An overlap is at least this many consecutive lines, or one line of MIN_LONG_LINE characters. */
 const MIN_RUN = 2;
 const MIN_LONG_LINE = 40;
+/** Lines at the foot of a capture its edge may cut through (read garbled), and the next capture shows whole. */
+const CUT_LINES = 2;
 
 const key = (line: string) => canonical(line);
 const solid = (line: string) => key(line).replace(/ /g, '').length >= MIN_LINE_CHARS;
@@ -28,9 +30,14 @@ const solid = (line: string) => key(line).replace(/ /g, '').length >= MIN_LINE_C
  * overlap. Lines above the run in b (an app bar repeated at the top of every capture) are dropped with it.
  */
 export function overlapEnd(a: readonly string[], b: readonly string[]): number {
+  return overlap(a, b)?.bEnd ?? -1;
+}
+
+/** Where the overlap ends in b, and where it ends in a (the cut lines after it in a are dropped). */
+function overlap(a: readonly string[], b: readonly string[]): { bEnd: number; aEnd: number } | null {
   const aKeys = a.map(key);
   const bKeys = b.map(key);
-  let best = -1;
+  let best: { bEnd: number; aEnd: number } | null = null;
   let bestLength = 0;
   for (let start = 0; start < Math.ceil(b.length / 2) + 1 && start < b.length; start++) {
     if (!solid(b[start]!)) continue;
@@ -39,11 +46,11 @@ export function overlapEnd(a: readonly string[], b: readonly string[]): number {
       if (aKeys[i] !== bKeys[start]) continue;
       let n = 0;
       while (i + n < a.length && start + n < b.length && aKeys[i + n] === bKeys[start + n]) n++;
-      // The run must reach a's end: b goes on where a stopped.
-      if (i + n !== a.length) continue;
+      // The run must reach a's end, give or take the lines the screen's edge cut through: b goes on where a stopped.
+      if (a.length - (i + n) > CUT_LINES) continue;
       const long = n === 1 && key(b[start]!).length >= MIN_LONG_LINE;
       if ((n >= MIN_RUN || long) && n > bestLength) {
-        best = start + n;
+        best = { bEnd: start + n, aEnd: i + n };
         bestLength = n;
       }
     }
@@ -93,13 +100,16 @@ export function joinScrolls(pages: readonly InputPage[]): InputPage[] {
     let a: string[] = [];
     let b: string[] = [];
     let footer = 0;
-    let end = -1;
+    let found: { bEnd: number; aEnd: number } | null = null;
     for (const [x, y] of cuts) {
-      if (!prev || end >= 0) break;
+      if (!prev || found) break;
       [a, b] = [x!, y!];
       footer = commonFooter(a, b);
-      end = overlapEnd(a.slice(0, a.length - footer), b);
+      found = overlap(a.slice(0, a.length - footer), b);
     }
+    const end = found?.bEnd ?? -1;
+    // What a shows after the overlap (lines its edge cut through) and its footer give way to b's.
+    if (found) footer = a.length - found.aEnd;
     if (!prev || end < 0) {
       out.push({ ...page });
       continue;
