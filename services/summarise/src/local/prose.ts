@@ -94,6 +94,9 @@ export function proseWords(units: Unit[]): number {
  * headings above it (a site's name, a section label, a menu), and headings that nothing follows (a sidebar of
  * links, a slide's footer).
  */
+/** A menu of sections: three to eight capitalised words, nothing else. */
+const MENU_RE = /^\p{Lu}[\p{Ll}&'’-]+(?:\s+\p{Lu}[\p{Ll}&'’-]+){2,7}$/u;
+
 function skippedHeadings(blocks: Block[], title: string): Set<number> {
   const skip = new Set<number>();
   const titleWords = new Set(canonical(title).split(' '));
@@ -105,7 +108,8 @@ function skippedHeadings(blocks: Block[], title: string): Set<number> {
   blocks.forEach((b, i) => {
     if (b.type !== 'heading') return;
     if (overlap(b.text) >= 0.6 && (i === titleAt || i === titleAt + 1)) skip.add(i);
-    else if (i < titleAt && countWords(b.text) <= 3) skip.add(i);
+    // Above the title: a site's name, its sections' menu ("Science Nature Space Health": capitalised words alone).
+    else if (i < titleAt && (countWords(b.text) <= 3 || MENU_RE.test(b.text.trim()))) skip.add(i);
   });
   // Trailing headings: no paragraph, list or code after them (on a page of nothing but headings, they are the page).
   const content = (b: Block) => b.type === 'paragraph' || b.type === 'list' || b.type === 'code';
@@ -138,11 +142,18 @@ export function buildDetailed(blocks: Block[], units: Unit[], title: string): st
       keep.add(u);
       used += u.words;
     }
+    // The lead (the article's first sentence) says what it is about: it stays.
+    const lead = units.find((u) => u.kind === 'sentence');
+    if (lead && !keep.has(lead)) {
+      keep.add(lead);
+      used += lead.words;
+    }
     // The best sentence of every paragraph may already be too much (many short paragraphs): the weakest go until
     // the summary is a summary, not a copy.
     const cap = Math.floor(words * MAX_SUMMARY_SHARE);
     for (const u of [...keep].sort(byScore).reverse()) {
       if (used <= cap || keep.size <= 1) break;
+      if (u === lead) continue;
       keep.delete(u);
       used -= u.words;
     }
