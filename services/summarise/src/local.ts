@@ -62,7 +62,9 @@ function summarisePages(
   // A receipt first: its "Cashier: USER" and "Time: 16:15" rows look like a chat's sender and time.
   const receipt = findReceipt(pages.flatMap((p) => p.rows));
   const structured = receipt || !first.structure ? null : chatFromStructure(first.structure);
-  const chat = receipt ? null : (structured ?? findChat(blocks));
+  // A form's times ("Check-in: … from 15:00") end its lines as a chat bubble's do: a form is not read as a chat.
+  const form = receipt || structured || pages.length > 1 ? null : findForm(first.text, first.structure, first.heading);
+  const chat = receipt || form ? null : (structured ?? findChat(blocks));
   if (chat) {
     const raw = chatTitle(chat, analyser, language);
     // Names OCR read as senders are names, not dictionary words: only the topic after them is checked.
@@ -86,7 +88,6 @@ function summarisePages(
   scoreUnits(units, weights);
   if (receipt?.merchant) return receiptSummary(receipt, receiptTitle(receipt.merchant), LOCAL_ENGINE);
   if (!receipt && pages.length === 1) {
-    const form = findForm(first.text, first.structure, first.heading);
     if (form) return formSummary(form, LOCAL_ENGINE);
     // A table of a label and figures (figures at the end of each row) reads its periods' trend; one with columns
     // of words too (a statement, a grade sheet, a stock list) is read from its cells as OCR handed them over.
