@@ -34,6 +34,12 @@ export interface PageReaderDeps {
   tesseract: ReadImage;
   paddle: PaddlePool;
   logger: Logger;
+  /**
+   * Whether PP-OCRv4 starts reading a page at once, beside tesseract, given how many pages are being read now (this
+   * one included): on a core that would otherwise wait, a page tesseract is unsure of then costs the longer of the
+   * two readings, not both one after the other. Its reading is dropped when tesseract's is kept. Default: never.
+   */
+  speculate?: (pagesInFlight: number) => boolean;
 }
 
 /** Whether PP-OCRv4 (English and digits) can read a page tesseract read as `first`, asked for `languages`. */
@@ -54,16 +60,32 @@ function tesseractsKind(first: RecognizeBufferResult): boolean {
 
 export function createPageReader(deps: PageReaderDeps): ReadImage {
   const log = deps.logger.child({ component: 'page-reader' });
-  return async (image, languages) => {
-    const first = await deps.tesseract(image, languages);
+  let inFlight = 0;
+  const read: ReadImage = async (image, languages) => {
+    inFlight++;
+    try {
+      return await readPage(image, languages, deps.speculate?.(inFlight) ?? false);
+    } finally {
+      inFlight--;
+    }
+  };
+  async function readPage(image: Buffer, languages: readonly string[], speculate: boolean) {
+    const started = performance.now();
+    let early: Promise<PaddleLine[]> | null = null;
+    if (speculate) {
+      early = deps.paddle.recognize(image);
+      // Awaited below when tesseract's reading is not kept; never an unhandled rejection when it is.
+      early.catch(() => {});
+    }
+    const first = await deps.tesseract(image, [...languages]);
     // Fewer characters than a page of text has: tesseract found next to nothing, and PP-OCRv4 is asked regardless.
     const little = first.text.replace(/\s+/g, '').length < MIN_TEXT_CHARS;
     if (!little && (first.confidence >= TESSERACT_TRUSTED || tesseractsKind(first))) return first;
     if (!englishPage(first, languages)) return first;
-    const started = performance.now();
     let lines: PaddleLine[];
+    const from = early ? started : performance.now();
     try {
-      lines = await deps.paddle.recognize(image);
+      lines = await (early ?? deps.paddle.recognize(image));
     } catch (err) {
       // PP-OCRv4 is the second opinion: when it fails (a model file missing, a thread that died, a time limit), the
       // page keeps tesseract's reading rather than failing the upload.
@@ -74,11 +96,12 @@ export function createPageReader(deps: PageReaderDeps): ReadImage {
     const second = paddleReading(lines, {
       language: first.language ?? (languages.includes('eng') ? 'eng' : null),
       heading: first.heading,
-      ms: performance.now() - started,
+      ms: performance.now() - from,
     });
     if (second.confidence < PADDLE_TRUSTED) return first;
     second.timings.prepareMs = first.timings.prepareMs;
-    second.timings.recognizeMs += first.timings.recognizeMs;
+    if (!early) second.timings.recognizeMs += first.timings.recognizeMs;
     return second;
-  };
+  }
+  return read;
 }

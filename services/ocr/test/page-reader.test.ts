@@ -117,4 +117,45 @@ describe('createPageReader: tesseract, or PP-OCRv4 where tesseract is unsure', (
     expect(result.text).toBe(RECEIPT);
     expect(logger.entries.some((e) => e.level === 'warn' && /PP-OCRv4 failed/.test(e.msg ?? ''))).toBe(true);
   });
+
+  it('with a core free, starts PP-OCRv4 beside tesseract: its reading is ready when tesseract is unsure', async () => {
+    const paddle = pool(paddleRows);
+    const order: string[] = [];
+    const read = createPageReader({
+      tesseract: async () => {
+        order.push(`tesseract starts, PP-OCRv4 asked ${paddle.calls} time(s)`);
+        return reading(RECEIPT, 80);
+      },
+      paddle,
+      logger: recordingLogger(),
+      speculate: (pages) => pages === 1,
+    });
+    const result = await read(Buffer.from('x'), ['eng']);
+    expect(order).toEqual(['tesseract starts, PP-OCRv4 asked 1 time(s)']);
+    expect(result.engine).toBe('pp-ocrv4');
+    // Asked once only: the early reading is the one used.
+    expect(paddle.calls).toBe(1);
+  });
+
+  it('drops the early PP-OCRv4 reading when tesseract is sure, even a failing one, and speculates only while idle', async () => {
+    const failing = pool(new Error('PaddleOCR: the model file is missing'));
+    const inFlight: number[] = [];
+    const read = createPageReader({
+      tesseract: async () => {
+        await new Promise((r) => setTimeout(r, 5));
+        return reading(RECEIPT, TESSERACT_TRUSTED);
+      },
+      paddle: failing,
+      logger: recordingLogger(),
+      speculate: (pages) => {
+        inFlight.push(pages);
+        return pages === 1;
+      },
+    });
+    const results = await Promise.all([read(Buffer.from('a'), ['eng']), read(Buffer.from('b'), ['eng'])]);
+    expect(results.map((r) => r.engine)).toEqual(['tesseract', 'tesseract']);
+    // The second page came while the first was in flight: no speculation for it.
+    expect(inFlight).toEqual([1, 2]);
+    expect(failing.calls).toBe(1);
+  });
 });
