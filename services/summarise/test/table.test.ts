@@ -7,6 +7,7 @@ import type { PageBlock } from '@snapnotes/contracts';
 import { describe, expect, it } from 'vitest';
 import { createLocalSummariser } from '../src/local.js';
 import { rowsOfText } from '../src/local/rows.js';
+import { findGrid } from '../src/local/grid.js';
 import { findTable } from '../src/local/table.js';
 import { recordingLogger } from './logger.js';
 
@@ -116,5 +117,17 @@ describe('a table with columns of words (its cells as OCR hands them over)', () 
     expect(d.title).toBe('Warehouse stock - week 12');
     expect(d.keyPoints).toContain('Total on hand: 1,590');
     expect(d.keyPoints).toContain('Largest on hand: Hiking sock 3-pack (1,204); smallest: Headlamp 300 lm (46)');
+  });
+});
+
+describe('rows of words alone', () => {
+  it('an inbox (sender, subject, time) is a list, not a table', () => {
+    const inbox: PageBlock[] = [
+      row('Jordan Lee', 'Quarterly planning - Can we move the review?', '9:14 AM'),
+      row('GitHub', 'Your pull request was merged', '8:02 AM'),
+      row('Amelia Ortiz', 'Lunch on Friday? - The new ramen place opened', 'Mar 4'),
+      row('City Library', 'Your books are due soon', 'Mar 3'),
+    ];
+    expect(findGrid(inbox)).toBeNull();
   });
 });

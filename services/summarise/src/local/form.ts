@@ -25,6 +25,8 @@ const EMAIL_HEADER_RE =
   /^(?:from|to|cc|bcc|subject|date|sent|reply-to|von|an|betreff|de|à|objet|para|asunto|da|a|oggetto)$/iu;
 /** A box, checked or not. */
 const BOX_RE = /^\s*(?:\[[\sxX✓✔]?\]|[☐☑✅✓✔]|\(\s?[x•●]?\s?\))/u;
+/** A field's value is at most this many words. */
+const MAX_VALUE_WORDS = 8;
 /** Values that say nothing. */
 const EMPTY_VALUE_RE = /^[\s\-–—_.:*]*$/;
 
@@ -53,7 +55,14 @@ export function findForm(text: string, structure: readonly PageBlock[] | undefin
   }
   const checked = lines.map((l) => CHECKED_RE.exec(l)?.[1]?.trim()).filter((c): c is string => !!c);
   // A form's dates, e-mail addresses and phone numbers are its content, not page furniture.
-  const filled = fields.filter((f) => !EMPTY_VALUE_RE.test(f.value) && !EMAIL_HEADER_RE.test(f.label.trim()));
+  // A field's value is a few words; a sentence after a colon is a message's preview or a note, not a field.
+  const filled = fields.filter(
+    (f) =>
+      !EMPTY_VALUE_RE.test(f.value) &&
+      !EMAIL_HEADER_RE.test(f.label.trim()) &&
+      f.value.split(/\s+/).length <= MAX_VALUE_WORDS &&
+      f.label.trim().split(/\s+/).length <= 4,
+  );
   if (!((filled.length >= 4 && share >= 0.4) || (filled.length >= 3 && checked.length >= 1))) return null;
   const headingBlock = structure?.find((b) => b.kind === 'heading')?.text;
   // Its first line of words: not a field, not a box (checked or not), not a status bar or a date ("Settings" is

@@ -66,6 +66,8 @@ export function findGrid(blocks: readonly PageBlock[]): Grid | null {
   const cols = headers.map((_, c) => c);
   const label = cols.reduce((a, c) => (letters(c) > letters(a) ? c : a), 0);
   const figures = cols.filter((c) => c !== label && numeric(c) && !ID_RE.test(headers[c]!));
+  // A table has figures: rows of words alone (an inbox's sender, subject and time) are a list, not a table.
+  if (figures.length === 0) return null;
   const main = figures.find((c) => MAIN_RE.test(headers[c]!)) ?? figures.at(-1) ?? null;
   return { headers, rows, label, main, figures, start: from };
 }
