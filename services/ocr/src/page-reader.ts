@@ -58,16 +58,28 @@ function tesseractsKind(first: RecognizeBufferResult): boolean {
   return first.inverted || looksLikeCode(first.text);
 }
 
-export function createPageReader(deps: PageReaderDeps): ReadImage {
+export interface PageReader extends ReadImage {
+  /**
+   * Resolves once no PP-OCRv4 reading started beside tesseract is still running: the pool must not be closed under
+   * one (ONNX Runtime aborts the process when its thread is terminated mid-run).
+   */
+  settled(): Promise<void>;
+}
+
+export function createPageReader(deps: PageReaderDeps): PageReader {
   const log = deps.logger.child({ component: 'page-reader' });
   let inFlight = 0;
-  const read: ReadImage = async (image, languages) => {
+  const speculative = new Set<Promise<unknown>>();
+  const read = (async (image, languages) => {
     inFlight++;
     try {
       return await readPage(image, languages, deps.speculate?.(inFlight) ?? false);
     } finally {
       inFlight--;
     }
+  }) as PageReader;
+  read.settled = async () => {
+    await Promise.allSettled([...speculative]);
   };
   async function readPage(image: Buffer, languages: readonly string[], speculate: boolean) {
     const started = performance.now();
@@ -75,7 +87,8 @@ export function createPageReader(deps: PageReaderDeps): ReadImage {
     if (speculate) {
       early = deps.paddle.recognize(image);
       // Awaited below when tesseract's reading is not kept; never an unhandled rejection when it is.
-      early.catch(() => {});
+      const done = early.catch(() => {}).finally(() => speculative.delete(done));
+      speculative.add(done);
     }
     const first = await deps.tesseract(image, [...languages]);
     // Fewer characters than a page of text has: tesseract found next to nothing, and PP-OCRv4 is asked regardless.

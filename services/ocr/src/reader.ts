@@ -49,19 +49,22 @@ export async function startOcrReader(options: OcrReaderOptions): Promise<OcrRead
     recognizeBuffer(engine, image, languages, { analyser: analysis.analyse, detectLanguages: engine.languages });
   const paddle =
     options.engine === 'tesseract' ? null : createPaddlePool({ threads: options.poolSize, logger: options.logger });
+  const pageReader = paddle
+    ? createPageReader({
+        tesseract,
+        paddle,
+        logger: options.logger,
+        // PP-OCRv4 reads beside tesseract while the pages in flight leave a core free for it (one page at a time on
+        // two cores): a page tesseract is unsure of is then read in the longer of the two times, not their sum.
+        speculate: (pages) => pages * 2 <= options.poolSize,
+      })
+    : null;
   return {
     languages: engine.languages,
-    read: paddle
-      ? createPageReader({
-          tesseract,
-          paddle,
-          logger: options.logger,
-          // PP-OCRv4 reads beside tesseract while the pages in flight leave a core free for it (one page at a time on
-          // two cores): a page tesseract is unsure of is then read in the longer of the two times, not their sum.
-          speculate: (pages) => pages * 2 <= options.poolSize,
-        })
-      : tesseract,
+    read: pageReader ?? tesseract,
     close: async () => {
+      // A PP-OCRv4 reading started beside tesseract may still run: the pool closes after it.
+      await pageReader?.settled();
       await Promise.all([engine.close(), analysis.close(), paddle?.close()]);
     },
   };

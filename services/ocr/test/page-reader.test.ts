@@ -158,4 +158,28 @@ describe('createPageReader: tesseract, or PP-OCRv4 where tesseract is unsure', (
     expect(inFlight).toEqual([1, 2]);
     expect(failing.calls).toBe(1);
   });
+
+  it('settles only once a PP-OCRv4 reading started beside a kept tesseract reading has ended', async () => {
+    let finish: () => void = () => {};
+    const slow: PaddlePool = {
+      detect: async () => [],
+      recognize: () => new Promise<PaddleLine[]>((resolve) => (finish = () => resolve(paddleRows))),
+      threads: () => 1,
+      close: async () => {},
+    };
+    const read = createPageReader({
+      tesseract: async () => reading(RECEIPT, TESSERACT_TRUSTED),
+      paddle: slow,
+      logger: recordingLogger(),
+      speculate: () => true,
+    });
+    expect((await read(Buffer.from('x'), ['eng'])).engine).toBe('tesseract');
+    let settled = false;
+    const waiting = read.settled().then(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(settled).toBe(false);
+    finish();
+    await waiting;
+    expect(settled).toBe(true);
+  });
 });
