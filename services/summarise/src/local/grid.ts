@@ -7,7 +7,7 @@
  */
 import type { PageBlock, SummaryDraft } from '@snapnotes/contracts';
 import { TITLE_MAX, joinAnd, shorten, tidyHeading } from '../text.js';
-import { figureOf } from './table.js';
+import { figureOf, fmt, markdownCell } from './table.js';
 
 /** Rows of a grid: at least this many, with the same number of cells (≥ 3) each. */
 const MIN_ROWS = 3;
@@ -90,8 +90,6 @@ export function captionBefore(blocks: readonly PageBlock[], start: number): stri
   return null;
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
-
 /** What the table is about: the caption or heading above it, else its label column by its main column. */
 export function gridTitle(grid: Grid, caption: string | null): string {
   if (caption) return shorten(tidyHeading(caption), TITLE_MAX);
@@ -134,7 +132,7 @@ export function gridSummary(grid: Grid, title: string, engine: string): SummaryD
       );
     }
   }
-  const cell = (s: string | undefined) => (s ?? '').replace(/\|/g, '\\|');
+  const cell = markdownCell;
   const shown = rows.length > SHOWN_ROWS ? [...rows.slice(0, SHOWN_ROWS - 1), ...rows.slice(-1)] : rows;
   const table = [
     `| ${headers.map(cell).join(' | ')} |`,

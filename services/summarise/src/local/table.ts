@@ -102,7 +102,11 @@ export function captionAbove(rows: readonly Row[], table: Table): string | null 
   return null;
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+/** A figure as the notes write it: 1,935,000 · 2,964.78. */
+export const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+/** A cell's text inside a Markdown table (its pipes escaped). */
+export const markdownCell = (s: string | undefined) => (s ?? '').replace(/\|/g, '\\|');
 
 /** Headers that are periods: quarters, halves, months, weeks, years. */
 const PERIOD_RE =
@@ -177,7 +181,7 @@ export function tableSummary(table: Table, title: string, engine: string): Summa
       );
     }
   }
-  const cell = (s: string) => s.replace(/\|/g, '\\|');
+  const cell = markdownCell;
   const shown = table.rows.length > SHOWN_ROWS ? [...table.rows.slice(0, SHOWN_ROWS - 1)] : table.rows;
   const lines = [
     `| ${cell(table.labelHeader ?? '')} | ${headers.map(cell).join(' | ')} |`,
