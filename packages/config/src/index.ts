@@ -6,6 +6,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { ConfigError } from './errors.js';
+import { assertUsageKeySecret, authEmulatorHost } from './startup-rules.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -237,8 +238,9 @@ export const envSchema = z.object({
   FREE_UPLOADS_PER_MONTH: int(5, 0),
   /**
    * Key of the HMAC that turns a Firebase uid into the usage key the allowance is counted by across deleted and
-   * re-created accounts (DECISIONS "Account deletion"). Set a long random value in production; unset, a built-in
-   * development key is used (the usage table then holds a plain, unkeyed-equivalent hash of the uid).
+   * re-created accounts (DECISIONS "Account deletion"). Required with NODE_ENV=production by the gateway and the
+   * embedded start (32+ characters: startup-rules.ts); elsewhere, unset, a built-in development key is used (the usage
+   * table then holds a plain, unkeyed-equivalent hash of the uid).
    */
   USAGE_KEY_SECRET: optionalString,
   /** Upload rate limit for every user: at most this many images in any window of RATE_LIMIT_WINDOW_SECONDS. */
@@ -343,6 +345,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'Content-Security-Policy would be built from http://HOST:PORT or from request headers.',
     );
   }
+  assertUsageKeySecret(e);
   return {
     ...e,
     // Never handed on unless the emulator is really in use.
@@ -356,41 +359,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripeEnabled: stripeParts.every(Boolean),
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
   };
-}
-
-/** Hosts the Auth emulator may be on: this machine only (IPv4, IPv6 or by name), with an optional port. */
-const LOOPBACK_EMULATOR_HOST = /^(?:127\.0\.0\.1|localhost|\[::1\])(?::\d{1,5})?$/i;
-/** docker compose's `dev` profile: the emulator container, reached by its service name (development only). */
-const COMPOSE_EMULATOR_HOST = /^firebase-auth(?::\d{1,5})?$/;
-
-/**
- * The Auth emulator's host when emulator mode is chosen, else undefined. The emulator accepts unsigned tokens (anyone
- * could sign in as an ADMIN_EMAILS address), so it takes an explicit AUTH_EMULATOR=1, a host on this machine and a
- * NODE_ENV other than production; anything else with the opt-in refuses to start. Without the opt-in a host is ignored.
- */
-function authEmulatorHost(e: Env): string | undefined {
-  if (!e.AUTH_EMULATOR) return undefined;
-  const host = e.FIREBASE_AUTH_EMULATOR_HOST;
-  if (!host) {
-    throw new ConfigError('AUTH_EMULATOR=1 needs FIREBASE_AUTH_EMULATOR_HOST (e.g. 127.0.0.1:9099).');
-  }
-  if (e.NODE_ENV === 'production') {
-    // The emulator accepts unsigned tokens: anyone could sign in as anyone.
-    throw new ConfigError(
-      'AUTH_EMULATOR=1 while NODE_ENV=production: the Firebase Auth emulator accepts unsigned tokens. Unset AUTH_EMULATOR and FIREBASE_AUTH_EMULATOR_HOST, or run in development.',
-    );
-  }
-  const composeDev = e.NODE_ENV === 'development' && COMPOSE_EMULATOR_HOST.test(host);
-  if (!LOOPBACK_EMULATOR_HOST.test(host) && !composeDev) {
-    throw new ConfigError(
-      `FIREBASE_AUTH_EMULATOR_HOST=${host} is not on this machine: the Auth emulator must listen on 127.0.0.1, localhost or [::1] ` +
-        "(or be docker compose's firebase-auth service, with NODE_ENV=development).",
-    );
-  }
-  if (!e.FIREBASE_PROJECT_ID) {
-    throw new ConfigError('FIREBASE_PROJECT_ID is required with the Auth emulator (e.g. demo-snapnotes).');
-  }
-  return host;
 }
 
 /** The process environment with some values replaced (the embedded start fills in the servers it started). */

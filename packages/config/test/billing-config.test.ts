@@ -7,7 +7,11 @@ import { ConfigError, loadConfig } from '../src/index.js';
 
 const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PRICE_MONTHLY: 'price_m', STRIPE_PRICE_ANNUAL: 'price_a' };
 /** Production's other requirements, met. */
-const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://snapnotes.example.com' };
+const production = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://snapnotes.example.com',
+  USAGE_KEY_SECRET: 'a-usage-key-secret-of-at-least-32-characters',
+};
 
 describe('STRIPE_WEBHOOK_SECRET', () => {
   it('is required in production when a Stripe key is set, with a message that says why and what to do', () => {

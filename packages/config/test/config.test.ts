@@ -89,6 +89,7 @@ describe('loadConfig', () => {
         const c = loadConfig({
           NODE_ENV,
           PUBLIC_URL: 'https://snapnotes.example.com',
+          USAGE_KEY_SECRET: 'a-usage-key-secret-of-at-least-32-characters',
           FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
           FIREBASE_PROJECT_ID: 'p',
         });
@@ -152,7 +153,12 @@ describe('loadConfig', () => {
           /PUBLIC_URL is required with NODE_ENV=production: set it to the origin users open the app at/,
         );
       }
-      const c = loadConfig({ NODE_ENV: 'production', SERVICE_ROLE: 'gateway', PUBLIC_URL: 'https://notes.example/' });
+      const c = loadConfig({
+        NODE_ENV: 'production',
+        SERVICE_ROLE: 'gateway',
+        PUBLIC_URL: 'https://notes.example/',
+        USAGE_KEY_SECRET: 'a-usage-key-secret-of-at-least-32-characters',
+      });
       expect(c.publicUrl).toBe('https://notes.example');
       // The workers make no links: they start without it.
       for (const SERVICE_ROLE of ['moderation', 'ocr', 'summarise', 'notes']) {

@@ -47,6 +47,7 @@ S3_ACCESS_KEY_ID=snapnotes
 S3_SECRET_ACCESS_KEY=minio-secret-123
 NODE_ENV=production
 PUBLIC_URL=https://snapnotes.example.com
+USAGE_KEY_SECRET=k3Jx8vQ2mZ0pW7rT5yN1bL4cH9dF6gS2aE0uI8oP3qR=
 `;
 const APP_SERVICES = ['gateway', 'moderation', 'notes', 'ocr', 'summarise'];
 const DOCKERFILES = ['Dockerfile', 'Dockerfile.web', 'deploy/firebase-auth-emulator/Dockerfile'];
@@ -187,7 +188,7 @@ describe('docker-compose.yml cross-references', () => {
     }
   });
 
-  it('uses the Auth emulator only as the dev profile documents, and refuses it with NODE_ENV=production', () => {
+  it('uses the Auth emulator only as the dev profile documents: never in production, never on 0.0.0.0', () => {
     const emulatorLines =
       'AUTH_EMULATOR=1\nFIREBASE_AUTH_EMULATOR_HOST=firebase-auth:9099\nFIREBASE_PROJECT_ID=demo-snapnotes\n';
     const devEnv = `${operatorEnv}\n${emulatorLines}`;
@@ -195,12 +196,19 @@ describe('docker-compose.yml cross-references', () => {
     // Without the opt-in, a host left in .env is ignored: the gateway is not in emulator mode.
     const noOptIn = devEnv.replace(/^AUTH_EMULATOR=1$/m, '').replace(/^NODE_ENV=production$/m, 'NODE_ENV=development');
     expect(loadConfig(containerEnvironment(compose, 'gateway', noOptIn).env).firebaseMode).toBe('none');
-    const ok = loadConfig(
-      containerEnvironment(compose, 'gateway', devEnv.replace(/^NODE_ENV=production$/m, 'NODE_ENV=development')).env,
+    const dev = devEnv.replace(/^NODE_ENV=production$/m, 'NODE_ENV=development');
+    // Issue 22, item 11: the gateway container listens on 0.0.0.0 and compose publishes it on every interface, where
+    // anyone could write an unsigned token for any uid: it refuses emulator mode, saying why.
+    expect(() => loadConfig(containerEnvironment(compose, 'gateway', dev).env)).toThrow(
+      /HOST=0\.0\.0\.0 is not a loopback address/,
     );
-    expect(ok.firebaseMode).toBe('emulator');
-    // The browser reaches the emulator on the port compose publishes on the host's loopback.
-    expect(ok.authEmulatorBrowserUrl).toBe('http://127.0.0.1:9099');
+    // The stage workers verify no token: they start in the dev profile as before.
+    for (const name of APP_SERVICES.filter((s) => s !== 'gateway')) {
+      expect(loadConfig(containerEnvironment(compose, name, dev).env).firebaseMode, name).toBe('emulator');
+    }
+    // The browser would reach the emulator on the port compose publishes on the host's loopback.
+    const onLoopback = loadConfig({ ...containerEnvironment(compose, 'gateway', dev).env, HOST: '127.0.0.1' });
+    expect(onLoopback.authEmulatorBrowserUrl).toBe('http://127.0.0.1:9099');
   });
 
   it('publishes the gateway on PORT and probes each service on the port it listens on', () => {

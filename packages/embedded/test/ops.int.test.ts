@@ -233,6 +233,7 @@ describe('queue dashboard', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       PUBLIC_URL: 'http://127.0.0.1:8080', // required in production; plain http here, as the test's name says
+      USAGE_KEY_SECRET: 'a-usage-key-secret-of-at-least-32-characters', // required in production too
       ADMIN_EMAILS: ADMIN_EMAIL,
       PORT: '8080',
     });

@@ -59,6 +59,7 @@ const EMULATOR = {
 const REAL_FIREBASE = {
   NODE_ENV: 'production',
   PUBLIC_URL: 'https://snapnotes.example.com',
+  USAGE_KEY_SECRET: 'a-usage-key-secret-of-at-least-32-characters',
   FIREBASE_PROJECT_ID: 'snapnotes-prod',
   FIREBASE_SERVICE_ACCOUNT_JSON: '{"type":"service_account"}',
   FIREBASE_WEB_API_KEY: 'AIza-test',

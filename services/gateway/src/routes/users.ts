@@ -28,7 +28,7 @@ export function usernameFor(email: string, displayName: string): string {
 
 export function registerUserRoutes(app: FastifyInstance): void {
   /**
-   * POST /api/user: fetch or create the caller's record. Identity comes from the verified token, never
+   * POST /api/user: fetch or create the caller's record. Identity and email come from the verified token, never
    * from the body: a body naming another firebaseUid cannot create or read someone else's record.
    */
   app.post('/api/user', async (req) => {
@@ -47,7 +47,10 @@ export function registerUserRoutes(app: FastifyInstance): void {
         throw err;
       }
     }
-    const email = identity.email || body.email;
+    // The email is the verified token's only (empty when it has none): it becomes the Stripe customer's email, where
+    // receipts go, so a body's claim is never taken (issue 22, item 13). The body's email field stays accepted
+    // (SPEC §7) and is ignored.
+    const email = identity.email;
     const displayName = body.displayName || identity.name;
     const user = await users.upsertByFirebaseUid({
       firebaseUid: identity.uid,
