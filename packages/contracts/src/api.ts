@@ -184,6 +184,18 @@ export const ErrorCode = {
   NoImages: 'NO_IMAGES',
   /** Reading the note again failed (a stage failed after its retries, or the queue could not be reached): 503. */
   ReprocessFailed: 'REPROCESS_FAILED',
+  /** The caller already has the most searches running at once (GET /api/notes/{userId}?q=): 429, Retry-After. */
+  SearchesInProgress: 'SEARCHES_IN_PROGRESS',
+  /** The search ran longer than its statement timeout and was stopped: 503, Retry-After. */
+  SearchTimeout: 'SEARCH_TIMEOUT',
+  /** The caller's full notes list (no paging parameters) is already being sent: 429, Retry-After. */
+  NotesListInProgress: 'NOTES_LIST_IN_PROGRESS',
+  /** An upload body sent nothing for UPLOAD_BODY_IDLE_MS and was given up (nothing kept or counted): 408. */
+  UploadStalled: 'UPLOAD_STALLED',
+  /** The caller already has the most original images being sent at once: 429, Retry-After. */
+  ImageReadsInProgress: 'IMAGE_READS_IN_PROGRESS',
+  /** A free user has used "Read again" FREE_REREADS_PER_DAY times in the last 24 hours: 429, Retry-After. */
+  RereadsPerDay: 'REREADS_PER_DAY',
   Timeout: 'PROCESSING_TIMEOUT',
   Internal: 'INTERNAL',
 } as const;

@@ -24,7 +24,7 @@ export {
   type StartReprocessingInput,
   type StartReprocessingResult,
 } from './repos/note-reprocessings.js';
-export { NOTE_SEARCH_CONFIGS, type NoteSearchHit } from './repos/notes-search.js';
+export { NOTE_SEARCH_CONFIGS, SearchTimeoutError, type NoteSearchHit } from './repos/notes-search.js';
 export { InvalidCursorError } from './repos/notes-cursor.js';
 export {
   SubscriptionsRepo,

@@ -48,10 +48,14 @@ describe('migrateToLatest', () => {
     const h = open();
     const idx = await sql<{ indexdef: string }>`
       select indexdef from pg_indexes where schemaname = 'public' and indexname in
-        ('uploads_user_id_created_at_idx', 'notes_user_id_created_at_idx')`.execute(h.db);
+        ('uploads_user_id_created_at_idx', 'notes_user_id_created_at_idx', 'notes_user_id_created_at_id_idx')`.execute(
+      h.db,
+    );
     const defs = idx.rows.map((r) => r.indexdef).join('\n');
     expect(defs).toMatch(/uploads USING btree \(user_id, created_at\)/);
-    expect(defs).toMatch(/notes USING btree \(user_id, created_at DESC\)/);
+    // 0008: the list's whole ORDER BY (created_at desc, id desc), replacing 0001's (user_id, created_at desc).
+    expect(defs).toMatch(/notes USING btree \(user_id, created_at DESC, id DESC\)/);
+    expect(defs).not.toMatch(/notes_user_id_created_at_idx/);
   });
 
   it("gives the sweeper's search for stuck uploads a partial index, which the planner can use", async () => {

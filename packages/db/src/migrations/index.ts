@@ -10,6 +10,7 @@ import * as m0004 from './0004_usage_across_accounts.js';
 import * as m0005 from './0005_notes_search.js';
 import * as m0006 from './0006_processing_uploads_index.js';
 import * as m0007 from './0007_note_reprocessing.js';
+import * as m0008 from './0008_notes_list_order_index.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '0005_notes_search': m0005,
   '0006_processing_uploads_index': m0006,
   '0007_note_reprocessing': m0007,
+  '0008_notes_list_order_index': m0008,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -28,6 +28,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { NoteSearchField, NoteSearchMatch } from '@snapnotes/contracts';
 import type { Database, NoteRow } from '../schema.js';
+import { pgCode } from '../errors.js';
 import { decodeSearchCursor, encodeSearchCursor, MAX_SEARCH_OFFSET } from './notes-cursor.js';
 import { noteColumnsSql } from './note-columns.js';
 import { headlineMatch, literalMatch, similarWordMatch, START_SEL, STOP_SEL } from './notes-snippet.js';
@@ -158,8 +159,49 @@ async function rankedTier(
   return rows;
 }
 
+/** Default limit on each statement of one search (issue 22, item 5); searches take tens of ms at 10,000 notes. */
+export const SEARCH_STATEMENT_TIMEOUT_MS = 2_000;
+
+/** A search statement ran longer than its limit and PostgreSQL cancelled it (the connection stays usable). */
+export class SearchTimeoutError extends Error {
+  constructor(
+    readonly timeoutMs: number,
+    options?: { cause: unknown },
+  ) {
+    super(`Search statement cancelled after ${timeoutMs} ms (statement_timeout)`, options);
+    this.name = 'SearchTimeoutError';
+  }
+}
+
+/**
+ * searchNotes in a read-only transaction whose statements each have `statementTimeoutMs` (SET LOCAL
+ * statement_timeout, through set_config: SET takes no bind parameters), far below the pool's 30 s default: one slow
+ * search cannot hold a pool connection for long. A cancelled statement is a SearchTimeoutError.
+ */
+export async function searchNotesWithTimeout(
+  db: Kysely<Database>,
+  userId: number,
+  q: string,
+  opts: { limit: number; cursor?: string | undefined; statementTimeoutMs?: number | undefined },
+): Promise<NoteSearchPage> {
+  const timeoutMs = opts.statementTimeoutMs ?? SEARCH_STATEMENT_TIMEOUT_MS;
+  try {
+    return await db
+      .transaction()
+      .setAccessMode('read only')
+      .execute(async (trx) => {
+        await sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`.execute(trx);
+        return searchNotes(trx, userId, q, opts);
+      });
+  } catch (err) {
+    // 57014 query_canceled: the statement timeout (nothing else here cancels a search).
+    if (pgCode(err) === '57014') throw new SearchTimeoutError(timeoutMs, { cause: err });
+    throw err;
+  }
+}
+
 /** Searches one user's notes; `cursor` is a previous page's nextCursor for the same query. */
-export async function searchNotes(
+async function searchNotes(
   db: Kysely<Database>,
   userId: number,
   q: string,

@@ -8,7 +8,7 @@ import { rereadNote, type NoteContent, type RereadNoteResult } from './notes-rer
 import { noteImagesOf, type NoteImages } from './note-images.js';
 
 export type { NoteImageObject, NoteImages } from './note-images.js';
-import { searchNotes, type NoteSearchPage } from './notes-search.js';
+import { searchNotesWithTimeout, type NoteSearchPage } from './notes-search.js';
 import { NOTE_COLUMNS, noteColumnsSql } from './note-columns.js';
 
 export { escapeLike } from './notes-search.js';
@@ -193,10 +193,10 @@ export class NotesRepo {
       throw new InvalidInputError(`limit must be a positive integer (got ${opts.limit})`);
     }
     const after = opts.cursor === undefined ? undefined : decodeListCursor(opts.cursor);
-    // created_at <= t first: the index on (user_id, created_at desc) starts at the cursor; equal times by id.
+    // A row comparison in the index's order (migration 0008: user_id, created_at desc, id desc): the scan starts at
+    // the cursor, also within a group of notes sharing one created_at; the ORDER BY is the index's, so no Sort.
     const position = after
-      ? sql`and created_at <= (${after.createdAt}::timestamp at time zone 'UTC')
-            and (created_at < (${after.createdAt}::timestamp at time zone 'UTC') or id < ${after.id})`
+      ? sql`and (created_at, id) < ((${after.createdAt}::timestamp at time zone 'UTC'), ${after.id}::integer)`
       : sql``;
     const { rows } = await sql<NoteRow & { cursorAt: string }>`
       select ${noteColumnsSql()},
@@ -317,18 +317,19 @@ export class NotesRepo {
    * Ranked search over the user's notes (notes-search.ts): words (stemmed in each note's language) first, then the
    * text as typed anywhere in a field (SPEC §5), then close spellings; each hit with where it matched. One page of
    * `limit` hits; `cursor` is the previous page's nextCursor for the same query (InvalidCursorError otherwise).
+   * Each statement may run `statementTimeoutMs` (default SEARCH_STATEMENT_TIMEOUT_MS): SearchTimeoutError beyond.
    */
   async search(
     userId: number,
     q: string,
-    opts: { limit: number; cursor?: string | undefined },
+    opts: { limit: number; cursor?: string | undefined; statementTimeoutMs?: number },
   ): Promise<NoteSearchPage> {
     assertId(userId, 'User id');
     const text = checkSearchText(q);
     if (!Number.isInteger(opts.limit) || opts.limit < 1) {
       throw new InvalidInputError(`limit must be a positive integer (got ${opts.limit})`);
     }
-    return searchNotes(this.db, userId, text, opts);
+    return searchNotesWithTimeout(this.db, userId, text, opts);
   }
 
   /** Every note the search finds (all its pages, best first; or the first `limit`). */

@@ -98,6 +98,14 @@ export const NOTE_ROUTE_DOCS: Record<string, RouteDoc> = {
       },
       400: error('limit is not 1–100, or the cursor is not one this server made for this list or search.'),
       ...ownerErrors,
+      429: error(
+        'SEARCHES_IN_PROGRESS: the caller already has 3 searches running; NOTES_LIST_IN_PROGRESS: the caller’s ' +
+          'full list (no parameters) is already being sent. Retry-After gives the seconds to wait.',
+      ),
+      503: error(
+        'SEARCH_TIMEOUT: the search ran too long and was stopped; SERVER_BUSY: too many searches at once on this ' +
+          'server, or the database is unreachable (both with Retry-After); FIREBASE_NOT_CONFIGURED.',
+      ),
     },
   },
   'PATCH /api/notes/:id/title': {
@@ -144,7 +152,7 @@ export const NOTE_ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'One original image of the caller’s note',
     description:
       'The bytes as uploaded (PNG or JPEG; the type is the one the upload sniffed). `Cache-Control: private, ' +
-      'immutable` with an ETag; `If-None-Match` answers 304.',
+      'no-store` (no copy stays in the browser) with an ETag; `If-None-Match` answers 304.',
     security: bearer,
     params: noteImageParams,
     produces: ['image/png', 'image/jpeg'],
@@ -161,7 +169,8 @@ export const NOTE_ROUTE_DOCS: Record<string, RouteDoc> = {
     summary: 'The thumbnail of one image of the caller’s note',
     description:
       `A WebP at most ${THUMBNAIL_MAX_SIDE}×${THUMBNAIL_MAX_SIDE} pixels, EXIF-rotated, without metadata; made ` +
-      'from the original on the fly when the upload could not store one. Cached like the original.',
+      'from the original on the fly when the upload could not store one. `Cache-Control: private, no-cache` (the ' +
+      'browser revalidates it before each use) with an ETag; `If-None-Match` answers 304.',
     security: bearer,
     params: noteImageParams,
     produces: ['image/webp'],

@@ -7,9 +7,10 @@ import {
   updateTitleBodySchema,
   withThumbnailKeys,
 } from '@snapnotes/contracts';
-import { InvalidCursorError, toApiNote, toApiSearchResult } from '@snapnotes/db';
-import { currentUser, ownUser } from '../guards.js';
+import { InvalidCursorError, SearchTimeoutError, toApiNote, toApiSearchResult } from '@snapnotes/db';
+import { authenticate, currentUser, ownUser } from '../guards.js';
 import { HttpError } from '../errors.js';
+import { notesLoadLimits, searchTimedOut, sendFullList } from './notes-load.js';
 
 /** A note id from the path; anything that cannot be one is 404 (never 400: nothing tells what ids exist). */
 export function noteId(raw: string): number {
@@ -20,23 +21,48 @@ export function noteId(raw: string): number {
 const NOT_FOUND = () => new HttpError(404, ErrorCode.NotFound, 'Note not found.');
 
 export function registerNotesRoutes(app: FastifyInstance): void {
+  const limits = notesLoadLimits(app.deps.config.DATABASE_POOL_MAX);
+
   /**
    * SPEC §7's list, and (issue 13) its pages and the search. No query parameters: every note, newest first, as the
-   * SPEC has it. `limit` (1–100) and/or `cursor`: one page of that list (keyset paging). `q`: one page of ranked
-   * search results (default 50), each note with `match`. The next page's cursor is in X-Next-Cursor, absent on the
-   * last page; a cursor this server did not make for this list or search is a 400.
+   * SPEC has it, streamed, one at a time per user (notes-load.ts). `limit` (1–100) and/or `cursor`: one page of that
+   * list (keyset paging). `q`: one page of ranked search results (default 50), each note with `match`, a few at a
+   * time per user. The next page's cursor is in X-Next-Cursor, absent on the last page; a cursor this server did not
+   * make for this list or search is a 400.
    */
   app.get<{ Params: { userId: string }; Querystring: Record<string, unknown> }>(
     '/api/notes/:userId',
     async (req, reply) => {
-      const user = await ownUser(req, req.params.userId);
-      const query = notesQuerySchema.parse(req.query ?? {});
+      // The caller's places are taken on the verified token, before the user row is read (a refusal costs no query).
+      const { uid } = req.identity ?? (await authenticate(req));
+      const asked = notesQuerySchema.safeParse(req.query ?? {});
+      const kind = !asked.success
+        ? 'page'
+        : asked.data.q !== undefined
+          ? 'search'
+          : asked.data.limit === undefined && asked.data.cursor === undefined
+            ? 'full'
+            : 'page';
       const { notes } = app.deps.repos;
-      if (query.q === undefined && query.limit === undefined && query.cursor === undefined) {
-        return (await notes.listByUser(user.id)).map(toApiNote);
+
+      if (kind === 'full') {
+        const release = limits.fullLists.acquire(uid);
+        try {
+          const user = await ownUser(req, req.params.userId);
+          return await sendFullList(req, reply, { notes, userId: user.id, release });
+        } catch (err) {
+          release();
+          throw err;
+        }
       }
-      const limit = query.limit ?? NOTES_PAGE_DEFAULT;
+
+      const release = kind === 'search' ? limits.searches.acquire(uid) : () => {};
+      let userId: number | undefined;
       try {
+        const user = await ownUser(req, req.params.userId);
+        userId = user.id;
+        const query = notesQuerySchema.parse(req.query ?? {});
+        const limit = query.limit ?? NOTES_PAGE_DEFAULT;
         if (query.q !== undefined) {
           const page = await notes.search(user.id, query.q, { limit, cursor: query.cursor });
           if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
@@ -47,7 +73,10 @@ export function registerNotesRoutes(app: FastifyInstance): void {
         return page.notes.map(toApiNote);
       } catch (err) {
         if (err instanceof InvalidCursorError) throw new HttpError(400, ErrorCode.BadRequest, err.message);
+        if (err instanceof SearchTimeoutError) throw searchTimedOut(err, req.log, userId);
         throw err;
+      } finally {
+        release();
       }
     },
   );
