@@ -4,7 +4,7 @@
  * the generated worker cannot have). The page registers the worker itself (features/pwa/update-prompt.tsx).
  */
 import type { VitePWAOptions } from 'vite-plugin-pwa';
-import { SHARE_TARGET_PATH } from './src/lib/share-inbox.js';
+import { SHARE_TARGET_PATH } from './src/lib/share-target.js';
 
 /**
  * The light page background of src/index.css (--background). A manifest has one theme colour; index.html gives the

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/ui/spinner.js';
 import { useAuth } from '../lib/session.js';
-import { SHARE_PARAM } from '../lib/share-inbox.js';
+import { SHARE_PARAM } from '../lib/share-target.js';
 
 /**
  * A share from the phone's share sheet arrives as /app?share=<id> (src/sw.ts); a visitor sent to sign in keeps the

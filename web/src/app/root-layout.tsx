@@ -12,12 +12,29 @@ function PageTracking() {
 }
 
 /**
- * Drops what the app kept of the user who left: the query cache in memory (its module is only loaded by pages that
- * read data) and the copy kept on the device for offline reading.
+ * Drops what the app kept of the user who left (a logout or account deletion here, a sign-out in another tab, a
+ * session the server no longer accepts): the query cache in memory (its module is only loaded by pages that read
+ * data), the copy kept on the device for offline reading, and the shares that arrived for that account.
  */
 function clearCachedData(): void {
   void import('./query-layer.js').then(({ appQueryClient }) => appQueryClient.clear());
-  void import('../lib/offline-cache.js').then(({ wipeOfflineCache }) => wipeOfflineCache()).catch(() => {}); // no IndexedDB (private browsing): nothing was kept
+  // No IndexedDB (private browsing): nothing was kept.
+  void import('../lib/offline-cache.js').then(({ wipeOfflineCache }) => wipeOfflineCache()).catch(() => {});
+  void import('../lib/share-inbox.js').then(({ endShareSession }) => endShareSession()).catch(() => {});
+}
+
+/**
+ * Tells the share inbox which account is signed in, so the service worker stamps the shares that arrive with it and
+ * only that account is offered them (lib/share-inbox.ts). Cleared by clearCachedData when the session ends.
+ */
+function ShareInboxOwner() {
+  const { user } = useAuth();
+  const uid = user?.firebaseUid ?? null;
+  useEffect(() => {
+    if (!uid) return;
+    void import('../lib/share-inbox.js').then(({ setShareOwner }) => setShareOwner(uid)).catch(() => {});
+  }, [uid]);
+  return null;
 }
 
 /**
@@ -42,6 +59,7 @@ export function RootLayout({ identity }: { identity: IdentityClient }) {
     <AuthProvider identity={identity} navigate={navigate} onSessionEnd={clearCachedData}>
       <PageTracking />
       <ServiceWorker />
+      <ShareInboxOwner />
       <div className="flex min-h-dvh flex-col">
         {/* Pages are lazy-loaded chunks (router.tsx). */}
         <Suspense fallback={<PageSpinner />}>

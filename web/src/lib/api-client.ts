@@ -76,6 +76,24 @@ function parseJsonObject(text: string): Record<string, unknown> | null {
   }
 }
 
+/**
+ * Who is told when the server refuses a request's bearer token (401): the session is gone (expired, revoked, the
+ * account disabled or deleted elsewhere), so what the app keeps of it must go (issue 22 item 9). The auth provider
+ * listens; the request still fails as SPEC §8 says.
+ */
+const sessionRejectedListeners = new Set<() => void>();
+
+/** Calls `listener` whenever a request that carried a bearer token is answered 401; returns the unsubscribe. */
+export function onSessionRejected(listener: () => void): () => void {
+  sessionRejectedListeners.add(listener);
+  return () => void sessionRejectedListeners.delete(listener);
+}
+
+function noticeRejectedToken(res: Response, headers: Record<string, string>): void {
+  if (res.status !== 401 || !headers.Authorization) return;
+  for (const listener of [...sessionRejectedListeners]) listener();
+}
+
 /** Bearer header for the current user; a failed token fetch is only logged and the call goes out without it. */
 export async function authHeaders(): Promise<Record<string, string>> {
   try {
@@ -113,13 +131,16 @@ export async function sendRequest(
       payload = JSON.stringify(body);
     }
   }
+  let res: Response;
   try {
-    return await fetch(resolveUrl(url), { method: upper, headers, body: payload, credentials: 'include', signal });
+    res = await fetch(resolveUrl(url), { method: upper, headers, body: payload, credentials: 'include', signal });
   } catch (error) {
     // A cancelled request stays an AbortError: TanStack Query recognises it (it is not a network failure).
     if (signal?.aborted) throw error;
     throw new NetworkError(error);
   }
+  noticeRejectedToken(res, headers);
+  return res;
 }
 
 /**
@@ -182,6 +203,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
       if (signal?.aborted) throw error;
       throw new NetworkError(error);
     }
+    noticeRejectedToken(res, headers);
     if (on401 === 'returnNull' && res.status === 401) return null;
     const notConfigured = await authNotConfiguredError(res);
     if (notConfigured) {

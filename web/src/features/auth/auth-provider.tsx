@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { User } from '@snapnotes/contracts';
-import { apiRequest, NetworkError } from '../../lib/api-client.js';
+import { apiRequest, NetworkError, onSessionRejected } from '../../lib/api-client.js';
 import { logger } from '../../lib/logger.js';
 import { AuthContext, type AuthContextValue, type AuthState, type SignInOutcome } from '../../lib/session.js';
 import { toast } from '../../lib/toast.js';
 import { sleep } from '../../lib/utils.js';
 import { IdentityNotConfiguredError, identityErrorCode, type IdentityClient, type IdentityUser } from './identity.js';
 import { buildStandInUser, fetchServerUser, forgetKeptUser, keptUser } from './server-user.js';
+import { openSessionChannel, type SessionChannel } from './session-channel.js';
 
 /** SPEC §9 timings. */
 export const SIGN_IN_DELAY_MS = 100;
@@ -17,8 +18,9 @@ export interface AuthProviderProps {
   /** Client-side navigation (react-router's navigate). */
   navigate: (to: string) => void;
   /**
-   * Drops what the app keeps of the user who just left (logout, account deletion): the query cache, in memory and
-   * on disk. The app's own; the auth feature does not know where data is kept.
+   * Drops what the app keeps of the user who just left (logout, account deletion, a sign-out in another tab, a
+   * session the server refused): the query cache, in memory and on disk. The app's own; the auth feature does not
+   * know where data is kept.
    */
   onSessionEnd: () => void;
   children: ReactNode;
@@ -73,11 +75,75 @@ export function AuthProvider({ identity, navigate, onSessionEnd, children }: Aut
   useEffect(() => {
     navigateRef.current = navigate;
   }, [navigate]);
+  /** Set while this tab signs out on purpose (logout, deletion, a refused session): the listener's null is expected. */
+  const leavingRef = useRef(false);
+  /** Bumped when a session ends, so a server user still being resolved for the old identity is not applied. */
+  const sequenceRef = useRef(0);
+  /** Other tabs of the app: told when the session ends here, telling this one when it ends there. */
+  const channelRef = useRef<SessionChannel | null>(null);
+
+  /**
+   * The session ended without this tab's own logout: in another tab, or the server no longer accepts its token
+   * (issue 22 item 9). Everything kept of it goes, as at a logout; the guards then send a guarded page to the login
+   * tab. Also the first step of this tab's own logout (leaveSession).
+   */
+  const dropSession = useCallback(() => {
+    syncedUidRef.current = null;
+    sequenceRef.current += 1;
+    setLoggedOut(true);
+    setState({ user: null, isAuthenticated: false, isLoading: false });
+    forgetKeptUser();
+    onSessionEnd();
+  }, [onSessionEnd]);
+  const dropSessionRef = useRef(dropSession);
+  useEffect(() => {
+    dropSessionRef.current = dropSession;
+  }, [dropSession]);
+
+  useEffect(() => {
+    const channel = openSessionChannel(() => {
+      if (syncedUidRef.current !== null) dropSessionRef.current();
+    });
+    channelRef.current = channel;
+    return () => {
+      channel.close();
+      channelRef.current = null;
+    };
+  }, []);
+
+  // A 401 to a request that carried a token: the session is gone (expired, revoked, the account disabled). Signed
+  // out of Firebase too, so the next start does not offer the same token again.
+  useEffect(() => {
+    let handling = false;
+    return onSessionRejected(() => {
+      if (handling || interactiveRef.current || leavingRef.current) return;
+      const hadSession = syncedUidRef.current !== null;
+      if (!hadSession && !identity.currentUser()) return;
+      handling = true;
+      leavingRef.current = true;
+      logger.warn({}, 'The server refused the session token; signing out');
+      dropSessionRef.current();
+      channelRef.current?.announceEnd();
+      if (hadSession) {
+        toast({
+          variant: 'destructive',
+          title: 'Session expired',
+          description: 'Your session has expired or is invalid. Please sign in again.',
+        });
+      }
+      void identity
+        .signOut()
+        .catch(() => {})
+        .finally(() => {
+          leavingRef.current = false;
+          handling = false;
+        });
+    });
+  }, [identity]);
 
   useEffect(() => {
     let cancelled = false;
     let unsubscribe: () => void = () => {};
-    let sequence = 0;
     let redirectTimer: ReturnType<typeof setTimeout> | undefined;
 
     const start = async () => {
@@ -103,7 +169,14 @@ export function AuthProvider({ identity, navigate, onSessionEnd, children }: Aut
       // 2. Then the current identity user, now and on every change.
       unsubscribe = identity.onAuthStateChanged((identityUser) => {
         if (interactiveRef.current) return;
-        const current = ++sequence;
+        const current = ++sequenceRef.current;
+        const previousUid = syncedUidRef.current;
+        // Signed out (or another account) without this tab's logout: another tab signed out, or Firebase ended the
+        // session. What was kept of the previous account goes.
+        if (previousUid !== null && previousUid !== identityUser?.uid && !leavingRef.current) {
+          dropSessionRef.current();
+          if (!identityUser) return;
+        }
         if (!identityUser) {
           syncedUidRef.current = null;
           setState({ user: null, isAuthenticated: false, isLoading: false });
@@ -114,7 +187,7 @@ export function AuthProvider({ identity, navigate, onSessionEnd, children }: Aut
           return;
         }
         void resolveServerUser(identityUser, false).then((user) => {
-          if (cancelled || current !== sequence || interactiveRef.current) return;
+          if (cancelled || current !== sequenceRef.current || interactiveRef.current) return;
           syncedUidRef.current = user ? identityUser.uid : null;
           if (user) setLoggedOut(false);
           setState({ user, isAuthenticated: user !== null, isLoading: false });
@@ -179,35 +252,45 @@ export function AuthProvider({ identity, navigate, onSessionEnd, children }: Aut
     }
   }, [identity]);
 
-  /** After logout or account deletion: signed out, cached data of the old user dropped, back to the login tab. */
+  /**
+   * After logout or account deletion: signed out, cached data of the old user dropped, the other tabs told, back to
+   * the login tab.
+   */
   const leaveSession = useCallback(() => {
-    syncedUidRef.current = null;
-    setLoggedOut(true);
-    setState({ user: null, isAuthenticated: false, isLoading: false });
+    dropSession();
+    channelRef.current?.announceEnd();
     navigateRef.current('/?tab=login');
-    forgetKeptUser();
-    onSessionEnd();
-  }, [onSessionEnd]);
+  }, [dropSession]);
+
+  /** Signs out of the identity provider on purpose: the listener's null that follows is not a session lost. */
+  const signOutHere = useCallback(async () => {
+    leavingRef.current = true;
+    try {
+      await identity.signOut();
+    } finally {
+      leavingRef.current = false;
+    }
+  }, [identity]);
 
   const logout = useCallback(async () => {
     try {
-      if (state.isAuthenticated || identity.currentUser()) await identity.signOut();
+      if (state.isAuthenticated || identity.currentUser()) await signOutHere();
       leaveSession();
       toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       toast({ variant: 'destructive', title: 'Logout failed', description: message });
     }
-  }, [identity, leaveSession, state.isAuthenticated]);
+  }, [identity, leaveSession, signOutHere, state.isAuthenticated]);
 
   const deleteAccount = useCallback(async () => {
     await apiRequest('DELETE', '/api/user');
-    await identity.signOut().catch((error: unknown) => {
+    await signOutHere().catch((error: unknown) => {
       logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'Sign-out after deletion failed');
     });
     leaveSession();
     toast({ title: 'Account deleted', description: 'Your account, notes and images have been deleted.' });
-  }, [identity, leaveSession]);
+  }, [leaveSession, signOutHere]);
 
   const prepareSignIn = useCallback(() => identity.prepare(), [identity]);
 

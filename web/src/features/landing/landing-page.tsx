@@ -4,7 +4,7 @@ import { PageShell } from '../../components/page-shell.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
-import { SHARE_PARAM } from '../../lib/share-inbox.js';
+import { SHARE_PARAM } from '../../lib/share-target.js';
 import { SignInCard } from './sign-in-card.js';
 
 const FEATURES = [
@@ -79,7 +79,7 @@ export function LandingPage() {
         <CardContent className="space-y-4">
           {sharing ? (
             <p role="status" className="rounded-md border border-brand/40 bg-brand/5 px-3 py-2 text-sm">
-              Sign in to turn the screenshot you shared into a note. It will upload as soon as you are signed in.
+              Sign in to turn the screenshot you shared into a note. SnapNotes asks you before uploading it.
             </p>
           ) : null}
           <Tabs

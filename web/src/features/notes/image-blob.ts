@@ -5,8 +5,8 @@ import { sendRequest, throwIfResNotOk } from '../../lib/api-client.js';
 /**
  * A note's images come from owner-only routes that need the bearer token, which an <img src> cannot send
  * (DECISIONS "Original images"): the image is fetched with the token and shown through a blob: URL (the CSP
- * allows blob: images). The browser's HTTP cache keeps the bytes (`private, immutable`); the query cache keeps the
- * Blob while a card or the viewer shows it.
+ * allows blob: images). The browser's HTTP cache keeps no original (`private, no-store`) and revalidates a
+ * thumbnail before each use (`private, no-cache`); the query cache keeps the Blob while a card or the viewer shows it.
  */
 /** How long a blob: URL outlives the component that made it. */
 const REVOKE_DELAY_MS = 10_000;

@@ -11,6 +11,7 @@ import { useQuota } from '../../lib/user-data.js';
 import { cn } from '../../lib/utils.js';
 import type { UploadFailure } from './api.js';
 import { imagesFromClipboard } from './files.js';
+import { SharedImagesDialog } from './shared-images-dialog.js';
 import { useSharedFiles } from './use-shared-files.js';
 import { useUpload } from './use-upload.js';
 
@@ -99,7 +100,8 @@ export function UploadSection({ renderUpgrade }: UploadSectionProps) {
     for (const input of [inputRef.current, cameraRef.current]) if (input) input.value = '';
   }, []);
   const { upload, progress, failure, showUpgrade, setShowUpgrade } = useUpload(clearInputs);
-  useSharedFiles(upload, user !== null && !isStandInUser(user));
+  // Shares are offered to the account signed in, once the server knows it (not the stand-in user).
+  const sharePrompt = useSharedFiles(upload, user && !isStandInUser(user) ? user.firebaseUid : null);
 
   // Paste an image anywhere on the page (Ctrl/Cmd+V) to upload it.
   const uploadRef = useRef(upload);
@@ -223,6 +225,7 @@ export function UploadSection({ renderUpgrade }: UploadSectionProps) {
           {failure ? <FailureAlert failure={failure} /> : null}
         </CardContent>
       </Card>
+      <SharedImagesDialog prompt={sharePrompt} />
 
       {showUpgrade
         ? renderUpgrade({

@@ -1,23 +1,38 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { logger } from '../../lib/logger.js';
-import { FAILED_SHARE_ID, SHARE_PARAM, takeShares } from '../../lib/share-inbox.js';
+import { claimShare, discardShare, pendingShares } from '../../lib/share-inbox.js';
+import { FAILED_SHARE_ID, REFUSED_SHARE_ID, SHARE_PARAM } from '../../lib/share-target.js';
 import { toast } from '../../lib/toast.js';
 import { SUCCESS_RESET_MS } from './progress.js';
 
+/** A share waiting for the user's answer: its files, and how to answer. */
+export interface SharePrompt {
+  id: string;
+  files: File[];
+  /** 'upload' uploads the files as one note; 'discard' deletes them. Only the first answer counts. */
+  answer(choice: 'upload' | 'discard'): void;
+}
+
+const errorName = (error: unknown) => (error instanceof Error ? error.name : 'unknown');
+
 /**
  * Screenshots shared to SnapNotes from the phone's share sheet (issue 15): the service worker keeps them in the share
- * inbox and opens /app?share=<id>; here they are taken from the inbox and uploaded like any other files (the same
- * checks, progress and errors), one share after the other. A share that waited for a sign-in is found the same way,
- * with or without the parameter. The parameter is removed from the address once read.
+ * inbox and opens /app?share=<id>. Here the shares waiting for the signed-in account (`owner`, its Firebase uid;
+ * null while nobody who can upload is signed in) are offered one after the other: nothing is uploaded until the
+ * user answers Upload (issue 22: any website can post to the share target). An accepted share is taken from the
+ * inbox and uploaded like any other files (the same checks, progress and errors); a discarded one is deleted; one
+ * left unanswered (the page closed) is asked about again next time. The parameter is removed from the address once
+ * read.
  */
-export function useSharedFiles(upload: (files: File[]) => Promise<void>, enabled: boolean): void {
+export function useSharedFiles(upload: (files: File[]) => Promise<void>, owner: string | null): SharePrompt | null {
   const [searchParams, setSearchParams] = useSearchParams();
   const param = searchParams.get(SHARE_PARAM);
   const uploadRef = useRef(upload);
   useEffect(() => {
     uploadRef.current = upload;
   }, [upload]);
+  const [prompt, setPrompt] = useState<SharePrompt | null>(null);
 
   useEffect(() => {
     if (param === null) return;
@@ -35,29 +50,65 @@ export function useSharedFiles(upload: (files: File[]) => Promise<void>, enabled
         title: 'Sharing did not work',
         description: 'SnapNotes could not receive the shared images. Open SnapNotes once, then share them again.',
       });
+    } else if (param === REFUSED_SHARE_ID) {
+      toast({
+        variant: 'destructive',
+        title: 'Shared images ignored',
+        description: 'Another website tried to send images to SnapNotes. They were not kept or uploaded.',
+      });
     } else if (param === 'empty') {
       toast({ title: 'Nothing to upload', description: 'The share had no PNG or JPEG images.' });
     }
   }, [param, setSearchParams]);
 
-  // Once per page: the inbox is emptied as it is read, so a share is uploaded once.
-  const takenRef = useRef(false);
   useEffect(() => {
-    if (!enabled || takenRef.current) return;
-    takenRef.current = true;
+    if (!owner) return;
+    let active = true;
+    const ask = (id: string, files: File[]) =>
+      new Promise<'upload' | 'discard'>((resolve) => {
+        let answered = false;
+        setPrompt({
+          id,
+          files,
+          answer: (choice) => {
+            if (answered) return;
+            answered = true;
+            setPrompt(null);
+            resolve(choice);
+          },
+        });
+      });
     void (async () => {
-      let shares: File[][];
+      let shares;
       try {
-        shares = await takeShares();
+        shares = await pendingShares(owner);
       } catch (error) {
-        logger.warn({ err: error instanceof Error ? error.name : 'unknown' }, 'Could not read the share inbox');
+        logger.warn({ err: errorName(error) }, 'Could not read the share inbox');
         return;
       }
-      for (const [index, files] of shares.entries()) {
-        // The upload section takes one upload at a time, and shows a success for a moment after each.
-        if (index > 0) await new Promise((resolve) => setTimeout(resolve, SUCCESS_RESET_MS + 100));
+      for (const [index, share] of shares.entries()) {
+        if (!active) return;
+        const choice = await ask(share.id, share.files);
+        if (!active) return;
+        if (choice === 'discard') {
+          await discardShare(share.id).catch((error: unknown) => {
+            logger.warn({ err: errorName(error) }, 'Could not delete a discarded share');
+          });
+          continue;
+        }
+        // Null: another tab took it meanwhile.
+        const files = await claimShare(share.id).catch(() => null);
+        if (!files || !active) continue;
         await uploadRef.current(files);
+        // The upload section takes one upload at a time, and shows a success for a moment after each.
+        if (index < shares.length - 1) await new Promise((resolve) => setTimeout(resolve, SUCCESS_RESET_MS + 100));
       }
     })();
-  }, [enabled]);
+    return () => {
+      active = false;
+      setPrompt(null);
+    };
+  }, [owner]);
+
+  return prompt;
 }
