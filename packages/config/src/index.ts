@@ -247,14 +247,22 @@ export const envSchema = z.object({
   RATE_LIMIT_IMAGES: int(10, 1),
   RATE_LIMIT_WINDOW_SECONDS: int(300, 1),
   /**
-   * Upload admission (services/gateway/src/uploads): uploads one user may have in progress at once (more: 429), upload
-   * bodies one gateway reads, checks and stores at once (more: 503), the gateway's RSS in MB above which it takes no
-   * upload (503; 0 = no check), and the folder for the parts being received (default: the OS temp folder).
+   * Upload admission (services/gateway/src/uploads): uploads one user may have in progress at once (more: 429), received
+   * uploads one gateway checks and stores at once (more wait their turn), how long a body may send nothing before it
+   * is given up (408), the gateway's RSS in MB above which it takes no upload (503; 0 = no check), and the folder for
+   * the parts being received (default: the OS temp folder).
    */
   UPLOAD_CONCURRENCY_PER_USER: int(2, 1, 16),
   UPLOAD_CONCURRENCY: int(8, 1, 1000),
+  UPLOAD_BODY_IDLE_MS: int(10_000, 1000),
   UPLOAD_MAX_RSS_MB: int(0, 0),
   UPLOAD_TMP_DIR: optionalString,
+  /**
+   * Original images (GET /api/notes/{id}/images/{n}, streamed from the store): streams one user may have open at once
+   * (more: 429), and how long a stream may make no progress (a client that stopped reading) before it is cut off.
+   */
+  IMAGE_READS_PER_USER: int(4, 1, 1000),
+  IMAGE_SEND_IDLE_MS: int(15_000, 1000),
   FEEDBACK_FORM_URL: optionalString,
   ADMIN_EMAILS: csv,
   GA_MEASUREMENT_ID: optionalString,

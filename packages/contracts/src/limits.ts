@@ -9,3 +9,8 @@ export const ACCEPTED_EXTENSIONS = ['.png', '.jpg', '.jpeg'] as const;
 /** Rate limit: images per user per window (DESIGN §7). */
 export const RATE_LIMIT_IMAGES = 10;
 export const RATE_LIMIT_WINDOW_SECONDS = 5 * 60;
+/**
+ * "Read again" for free users: re-reads in any 24 hours (DECISIONS "Read again"). Subscribers have no cap; the upload
+ * rate limit applies to everyone.
+ */
+export const FREE_REREADS_PER_DAY = 5;

@@ -23,9 +23,21 @@ export interface Logger {
   child(bindings: Record<string, unknown>): Logger;
 }
 
+/**
+ * An object's bytes as the store sends them, to pass on without holding them all (a Node.js Readable in this
+ * repository's stores). Destroy it, or stop iterating, to give the store's connection back.
+ */
+export interface ObjectStream {
+  body: AsyncIterable<Uint8Array>;
+  /** Its size in bytes, when the store said. */
+  contentLength?: number;
+}
+
 export interface ObjectStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer>;
+  /** The object's bytes as they arrive (a missing object rejects as `get` does). */
+  getStream(key: string): Promise<ObjectStream>;
   /** Deletes every key; missing keys are not an error. */
   deleteMany(keys: string[]): Promise<void>;
   /** Lists keys under a prefix (used to find orphans and for account deletion). */

@@ -127,6 +127,26 @@ describe('NoteReprocessingsRepo.start', () => {
     expect(results.filter((r) => !r.ok && r.reason === 'in-progress')).toHaveLength(5);
   });
 
+  it('caps the re-reads of a user in 24 hours exactly, even when they start at once on different notes', async () => {
+    const carol = await makeUser(new UsersRepo(h.db));
+    const capped = (noteId: number) =>
+      reprocessings.start({ id: randomUUID(), noteId, userId: carol.id, languages: ['eng'], perDay: 3 });
+    const first = await noteOf(carol);
+    expect((await capped(first.id)).ok).toBe(true); // 1 of 3, still running
+    const others = await Promise.all(Array.from({ length: 6 }, () => noteOf(carol)));
+    const results = await Promise.all(others.map((n) => capped(n.id)));
+    expect(results.filter((r) => r.ok)).toHaveLength(2);
+    const refused = results.filter((r) => !r.ok);
+    expect(refused).toHaveLength(4);
+    for (const r of refused) {
+      expect(r).toMatchObject({ ok: false, reason: 'daily-limit' });
+      // The first re-read leaves the 24-hour window in (almost) a day.
+      expect((r as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(86_400 - 60);
+    }
+    // Without a cap (a subscriber), nothing is counted.
+    expect((await start(others[5]!.id, carol)).ok).toBe(true);
+  });
+
   it("answers not-found for another user's note or none, and no-images for a note without stored images", async () => {
     const note = await noteOf(alice);
     expect(await start(note.id, bob)).toEqual({ ok: false, reason: 'not-found' });

@@ -4,9 +4,10 @@
  * note without stored images cannot be read again, it reads with the configured model, a failure leaves the note
  * as it was, and the image list reports each image's size as shown (an older upload's read once from its objects).
  */
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Note, NoteImage } from '@snapnotes/contracts';
+import { FREE_REREADS_PER_DAY, type Note, type NoteImage } from '@snapnotes/contracts';
 import { renderScreenshot, renderWithExifRotation, SAMPLE_TEXT } from '@snapnotes/testing/images';
 import { signUp } from './harness.js';
 import {
@@ -72,6 +73,58 @@ describe('Read again: allowance and rate limit', () => {
     // A refused re-read leaves no trace, and does not hold the note.
     expect((await rereadsOf(ctx.app, note.id)).map((r) => r.status)).toEqual(['completed']);
     expect((await reread(frank, note.id)).status).toBe(429);
+  });
+});
+
+describe('Read again: the free daily cap', () => {
+  it(`lets a free user read notes again ${FREE_REREADS_PER_DAY} times in any 24 hours; subscribers have no cap`, async () => {
+    const mia = await signUp(ctx.app, 'Mia Limits');
+    const note = await uploadNote(mia, [FRENCH_LINE]);
+    const row = (status: string, errorCode: string | null, hoursAgo: number) =>
+      query(
+        ctx.app,
+        `insert into note_reprocessings (id, note_id, user_id, status, languages, error_code, created_at, finished_at)
+         values ($1, $2, $3, $4, '{eng}', $5, now() - make_interval(hours => $6), now() - make_interval(hours => $6))`,
+        [randomUUID(), note.id, mia.id, status, errorCode, hoursAgo],
+      );
+    // Counted: the re-reads of the last 24 hours that ran, whether the note changed or the new text was refused.
+    for (let i = 0; i < FREE_REREADS_PER_DAY - 2; i++) await row('completed', null, 2);
+    await row('failed', 'NOTHING_EXTRACTED', 1);
+    // Not counted: one more than a day old, and failures that read nothing or were the service's.
+    await row('completed', null, 25);
+    for (const code of ['NO_IMAGES', 'STORAGE_ERROR', 'PIPELINE_ERROR', 'PROCESSING_TIMEOUT'])
+      await row('failed', code, 1);
+
+    expect((await reread(mia, note.id)).status).toBe(200); // the day's last one
+    const before = await noteOf(mia, note.id);
+    const rows = (await rereadsOf(ctx.app, note.id)).length;
+
+    const res = await reread(mia, note.id);
+
+    expect(await refusalOf(res)).toEqual({
+      status: 429,
+      error: 'REREADS_PER_DAY',
+      message:
+        `Free accounts can use "Read again" ${FREE_REREADS_PER_DAY} times a day. Try again in 22 hours, ` +
+        'or subscribe for unlimited re-reads.',
+    });
+    // The oldest counted re-read (2 hours ago) leaves the 24-hour window in 22 hours.
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(21.9 * 3600);
+    expect(retryAfter).toBeLessThanOrEqual(22 * 3600);
+    expect(await noteOf(mia, note.id)).toEqual(before);
+    expect(await rereadsOf(ctx.app, note.id)).toHaveLength(rows); // refused: no trace
+
+    // A subscriber has no daily cap (the upload rate limit still applies).
+    await ctx.app.running.app.deps.repos.subscriptions.upsertFromStripe({
+      userId: mia.id,
+      stripeSubscriptionId: `sub_test${mia.id}`,
+      status: 'active',
+      plan: 'monthly',
+      currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+      cancelAtPeriodEnd: false,
+    });
+    expect((await reread(mia, note.id)).status).toBe(200);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
 import type { Logger, ObjectStore } from '@snapnotes/contracts';
 
 export interface S3StoreOptions {
@@ -50,6 +51,13 @@ export interface S3Store extends ObjectStore {
   /** Releases the HTTP connections. */
   close(): void;
 }
+
+/**
+ * Connections the client keeps to the store (the SDK's default is 50). A streamed read (`getStream`) holds one until
+ * its reader has taken the last byte, so the gateway's image route caps its own streams below this (routes/images.ts)
+ * and uploads and stages always find one free.
+ */
+export const S3_MAX_SOCKETS = 256;
 
 /** S3 DeleteObjects accepts at most 1000 keys per request. */
 export const DELETE_BATCH_SIZE = 1000;
@@ -98,6 +106,7 @@ export function createS3Store(opts: S3StoreOptions): S3Store {
     // Checksums only where S3 requires them (DeleteObjects): s3rver and older MinIO do not know the newer headers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: { httpAgent: { maxSockets: S3_MAX_SOCKETS }, httpsAgent: { maxSockets: S3_MAX_SOCKETS } },
   });
 
   // ListObjects (v1) paged by Marker = last key. Not v2: s3rver builds v2 continuation tokens with DES, which
@@ -140,6 +149,18 @@ export function createS3Store(opts: S3StoreOptions): S3Store {
         const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
         if (!res.Body) throw new Error(`S3 returned no body for ${key}`);
         return Buffer.from(await res.Body.transformToByteArray());
+      } catch (err) {
+        if (isNotFound(err)) throw new ObjectNotFoundError(key, { cause: err });
+        throw err;
+      }
+    },
+
+    async getStream(key) {
+      checkKey(key);
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        if (!(res.Body instanceof Readable)) throw new Error(`S3 returned no readable body for ${key}`);
+        return { body: res.Body, contentLength: res.ContentLength };
       } catch (err) {
         if (isNotFound(err)) throw new ObjectNotFoundError(key, { cause: err });
         throw err;

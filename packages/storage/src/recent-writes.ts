@@ -71,6 +71,8 @@ export function withRecentWrites<T extends ObjectStore>(store: T, opts: RecentWr
       misses++;
       return store.get(key);
     },
+    // Straight from the store: a stream is for a reader that is not a stage of this process (the image route).
+    getStream: (key) => store.getStream(key),
     async deleteMany(keys) {
       for (const key of keys) {
         cache.delete(key);

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { ObjectStore } from '@snapnotes/contracts';
 
 /**
@@ -17,6 +18,11 @@ export function createMemoryStore(
       const value = objects.get(key);
       if (!value) throw Object.assign(new Error(`NoSuchKey: ${key}`), { name: 'NoSuchKey' });
       return value;
+    },
+    async getStream(key) {
+      const value = objects.get(key);
+      if (!value) throw Object.assign(new Error(`NoSuchKey: ${key}`), { name: 'NoSuchKey' });
+      return { body: Readable.from([value]), contentLength: value.length };
     },
     async deleteMany(keys) {
       for (const k of keys) objects.delete(k);

@@ -1,11 +1,17 @@
 /** The pure parts of "Read again" (services/gateway/src/reprocess/job.ts), the re-read's 429 and its admission. */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@snapnotes/config';
-import { ErrorCode, imageRefSchema } from '@snapnotes/contracts';
+import { ErrorCode, FREE_REREADS_PER_DAY, imageRefSchema } from '@snapnotes/contracts';
 import { PipelineFailure } from '@snapnotes/queue';
 import { HttpError } from '../src/errors.js';
 import { asRereadRateLimit, rateLimitMessage } from '../src/rate-limit.js';
-import { failureCode, imageRefsOf, parseReprocessBody, reprocessFailure } from '../src/reprocess/job.js';
+import {
+  failureCode,
+  imageRefsOf,
+  parseReprocessBody,
+  reprocessFailure,
+  rereadsPerDayReached,
+} from '../src/reprocess/job.js';
 import { UploadAdmission } from '../src/uploads/admission.js';
 
 const config = loadConfig({});
@@ -109,17 +115,37 @@ describe("the re-read's rate limit", () => {
   });
 });
 
+describe("a free user's daily re-reads", () => {
+  it('answers 429 REREADS_PER_DAY with Retry-After, saying when in hours or minutes', () => {
+    const says = (seconds: number) => {
+      const err = rereadsPerDayReached(seconds);
+      expect([err.statusCode, err.code]).toEqual([429, ErrorCode.RereadsPerDay]);
+      return [err.headers['retry-after'], err.message.match(/Try again in ([^,]+),/)?.[1]];
+    };
+    expect(says(22 * 3600 - 5)).toEqual([String(22 * 3600 - 5), '22 hours']);
+    expect(says(3600)).toEqual(['3600', '1 hour']);
+    expect(says(3599)).toEqual(['3599', '60 minutes']);
+    expect(says(61)).toEqual(['61', '2 minutes']);
+    expect(says(1)).toEqual(['60', '1 minute']); // never "0": at least a minute
+    expect(rereadsPerDayReached(100).message).toBe(
+      `Free accounts can use "Read again" ${FREE_REREADS_PER_DAY} times a day. Try again in 2 minutes, ` +
+        'or subscribe for unlimited re-reads.',
+    );
+  });
+});
+
 describe('UploadAdmission for a re-read', () => {
-  it("takes one of the caller's places but none of the gateway's places for bodies", () => {
+  it("takes one of the caller's places and counts no body being received", () => {
     const admission = new UploadAdmission(2, 1);
     const upload = admission.admit(7, null);
-    expect(refusal(() => admission.admit(8, null)).statusCode).toBe(503); // no place for another body
+    const other = admission.admit(8, null); // receiving takes no gateway-wide place: never a 503
     const reread = admission.admit(7, null, { body: false }); // no body: admitted
-    expect(admission.receiving).toBe(1);
+    expect(admission.receiving).toBe(2);
     const busy = refusal(() => admission.admit(7, null, { body: false }));
     expect([busy.statusCode, busy.code]).toEqual([429, ErrorCode.UploadsInProgress]);
     reread.release();
     upload.release();
+    other.release();
     expect([admission.receiving, admission.activeFor(7)]).toEqual([0, 0]);
   });
 });

@@ -2,6 +2,7 @@
  * "Read again" (DECISIONS "Read again"; migration 0007): one note_reprocessings row per re-read of a note. Its id is
  * the job's uploadId; its status is what the notes stage checks before it updates the note (NotesRepo.rereadNote),
  * as an upload's status is for a new note. At most one 'processing' re-read per note (a partial unique index).
+ * A free user's re-reads are capped per 24 hours (issue 22 item 12): `start` counts them under a per-user lock.
  */
 import { sql, type Kysely } from 'kysely';
 import type { ImageMeta } from '@snapnotes/contracts';
@@ -17,6 +18,8 @@ export interface StartReprocessingInput {
   userId: number;
   /** The languages the job reads first (recorded for the logs of the re-read). */
   languages: string[];
+  /** Re-reads the user may start in any 24 hours (a free user's cap); null or absent: no cap (subscribers). */
+  perDay?: number | null;
 }
 
 /** The note's upload, as a re-read needs it to rebuild its job. */
@@ -28,7 +31,20 @@ export interface ReprocessingSource {
 }
 
 export type StartReprocessingResult =
-  { ok: true; source: ReprocessingSource } | { ok: false; reason: 'not-found' | 'no-images' | 'in-progress' };
+  | { ok: true; source: ReprocessingSource }
+  | { ok: false; reason: 'not-found' | 'no-images' | 'in-progress' }
+  /** The user's `perDay` re-reads of the last 24 hours are used; the oldest leaves the window in retryAfterSeconds. */
+  | { ok: false; reason: 'daily-limit'; retryAfterSeconds: number };
+
+/** Namespace (first key) of the per-user advisory lock a capped `start` takes; the second key is the user id. */
+const REREAD_LOCK_NAMESPACE = 0x534e5252; // 'SNRR'
+
+/**
+ * Failed re-reads that count against the daily cap: they ran (OCR, the text checks) and the outcome was the user's
+ * (nothing readable in the languages asked for, text the checks refused). A failure that read nothing (the images
+ * gone) or was the service's (a stage failing, a timeout, a gateway that died) counts as little as a failed upload.
+ */
+const COUNTED_FAILURES = ['NOTHING_EXTRACTED', 'INAPPROPRIATE_CONTENT'];
 
 const INT4_MAX = 2_147_483_647;
 
@@ -47,8 +63,10 @@ export class NoteReprocessingsRepo {
 
   /**
    * Starts a re-read of the user's note, in one statement: the note must be the user's ('not-found' otherwise:
-   * another user's note is invisible), have stored images ('no-images') and no re-read in progress ('in-progress':
-   * the partial unique index decides, so two gateways starting one at the same time cannot both succeed).
+   * another user's note is invisible), have stored images ('no-images'), be within the user's `perDay` cap
+   * ('daily-limit') and have no re-read in progress ('in-progress': the partial unique index decides, so two gateways
+   * starting one at the same time cannot both succeed). With a cap, the count and the insert run under a per-user
+   * advisory lock in one transaction, so concurrent starts (on any gateway) cannot both take the last one.
    */
   async start(input: StartReprocessingInput): Promise<StartReprocessingResult> {
     assertUuid(input.id, 'Re-read id');
@@ -58,6 +76,30 @@ export class NoteReprocessingsRepo {
     if (!Array.isArray(input.languages) || input.languages.length === 0) {
       throw new InvalidInputError('languages must name at least one language');
     }
+    const perDay = input.perDay ?? null;
+    if (perDay === null) return this.insert(this.db, input, null);
+    if (!Number.isInteger(perDay) || perDay < 0) throw new InvalidInputError('perDay must be a whole number');
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${REREAD_LOCK_NAMESPACE}::int, ${input.userId}::int)`.execute(trx);
+      const { rows } = await sql<{ used: number; retryAfterSeconds: number | null }>`
+        select count(*)::integer as used,
+               ceil(extract(epoch from min(created_at) + interval '24 hours' - now()))::integer as retry_after_seconds
+          from note_reprocessings
+         where user_id = ${input.userId}::integer
+           and created_at > now() - interval '24 hours'
+           and (status <> 'failed' or error_code = any(${COUNTED_FAILURES}::text[]))`.execute(trx);
+      const day = rows[0];
+      const full = day !== undefined && day.used >= perDay;
+      return this.insert(trx, input, full ? Math.max(1, day.retryAfterSeconds ?? 1) : null);
+    });
+  }
+
+  /** The start statement; `refusedFor`: the cap is full (seconds until a re-read leaves the window), insert nothing. */
+  private async insert(
+    db: Kysely<Database>,
+    input: StartReprocessingInput,
+    refusedFor: number | null,
+  ): Promise<StartReprocessingResult> {
     let rows: StartRow[];
     try {
       ({ rows } = await sql<StartRow>`
@@ -69,13 +111,13 @@ export class NoteReprocessingsRepo {
           insert into note_reprocessings (id, note_id, user_id, status, languages)
           select ${input.id}::uuid, note.id, note.user_id, 'processing', ${input.languages}::text[]
             from note
-           where cardinality(coalesce(note.object_keys, '{}')) > 0
+           where cardinality(coalesce(note.object_keys, '{}')) > 0 and ${refusedFor === null}::boolean
           on conflict (note_id) where status = 'processing' do nothing
           returning id
         )
         select note.kind, note.upload_id, note.object_keys, note.file_names, note.image_meta,
                (select count(*) from inserted)::integer as started
-          from note`.execute(this.db));
+          from note`.execute(db));
     } catch (err) {
       if (pgCode(err) === '23503') return { ok: false, reason: 'not-found' }; // the note was deleted meanwhile
       throw err;
@@ -83,6 +125,7 @@ export class NoteReprocessingsRepo {
     const row = rows[0];
     if (!row) return { ok: false, reason: 'not-found' };
     if (!row.uploadId || !row.objectKeys?.length) return { ok: false, reason: 'no-images' };
+    if (refusedFor !== null) return { ok: false, reason: 'daily-limit', retryAfterSeconds: refusedFor };
     if (row.started !== 1) return { ok: false, reason: 'in-progress' };
     return { ok: true, source: { uploadId: row.uploadId, images: noteImagesOf(row).images, kind: row.kind } };
   }

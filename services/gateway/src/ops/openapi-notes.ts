@@ -4,6 +4,7 @@
  */
 import {
   ErrorCode,
+  FREE_REREADS_PER_DAY,
   MAX_FILE_BYTES,
   MAX_FILES_PER_UPLOAD,
   MAX_OCR_LANGUAGES,
@@ -151,8 +152,9 @@ export const NOTE_ROUTE_DOCS: Record<string, RouteDoc> = {
     tags: ['notes'],
     summary: 'One original image of the caller’s note',
     description:
-      'The bytes as uploaded (PNG or JPEG; the type is the one the upload sniffed). `Cache-Control: private, ' +
-      'no-store` (no copy stays in the browser) with an ETag; `If-None-Match` answers 304.',
+      'The bytes as uploaded (PNG or JPEG; the type is the one the upload sniffed), streamed from the store. ' +
+      '`Cache-Control: private, no-store` (no copy stays in the browser) with an ETag; `If-None-Match` answers 304. ' +
+      'A client that reads nothing for IMAGE_SEND_IDLE_MS is cut off.',
     security: bearer,
     params: noteImageParams,
     produces: ['image/png', 'image/jpeg'],
@@ -160,8 +162,10 @@ export const NOTE_ROUTE_DOCS: Record<string, RouteDoc> = {
       200: { type: 'string', format: 'binary', description: 'The image.' },
       304: { type: 'null', description: 'Not modified.' },
       404: error('No such note of the caller, or no such image.'),
+      429: error(`${ErrorCode.ImageReadsInProgress}: IMAGE_READS_PER_USER images are being sent already; Retry-After.`),
       ...authErrors,
       403: error('The account is not set up yet.'),
+      503: error('SERVER_BUSY: the server is sending too many images right now; Retry-After.'),
     },
   },
   'GET /api/notes/:id/images/:index/thumbnail': {
@@ -210,6 +214,7 @@ export const NOTE_ROUTE_DOCS: Record<string, RouteDoc> = {
       200: ok(jsonSchema(noteSchema, 'output'), 'The note.'),
       400: error('A refused file, or flagged content (inappropriateImages lists every flagged file).'),
       402: error('The free allowance is used up (upgradeRequired: true).'),
+      408: error(`${ErrorCode.UploadStalled}: the body sent nothing for UPLOAD_BODY_IDLE_MS; nothing kept or counted.`),
       422: error('No text and nothing describable in the images.'),
       429: error('More than 10 images in 5 minutes; see Retry-After.'),
       500: error('Processing failed.'),
@@ -217,7 +222,7 @@ export const NOTE_ROUTE_DOCS: Record<string, RouteDoc> = {
       ...ownerErrors,
       503: error(
         'Try again in a few seconds (SERVER_BUSY, with Retry-After): the processing queue or the database cannot be ' +
-          'reached right now, or the server is receiving too many uploads. Nothing was kept or counted. Or the ' +
+          'reached right now, or the server is short of memory (UPLOAD_MAX_RSS_MB). Nothing was kept or counted. Or the ' +
           'server has no Firebase configuration (FIREBASE_NOT_CONFIGURED).',
       ),
     },
@@ -256,8 +261,9 @@ export const NOTE_ROUTE_DOCS: Record<string, RouteDoc> = {
       ),
       422: error('No text could be read from the images this time (a note made from text keeps its text).'),
       429: error(
-        'More than 10 images in 5 minutes, uploads and re-reads together (RATE_LIMITED), or too many uploads in ' +
-          'progress (UPLOADS_IN_PROGRESS); see Retry-After.',
+        'More than 10 images in 5 minutes, uploads and re-reads together (RATE_LIMITED), too many uploads in ' +
+          `progress (UPLOADS_IN_PROGRESS), or a free user's ${FREE_REREADS_PER_DAY} re-reads of the last 24 hours ` +
+          `used (${ErrorCode.RereadsPerDay}); see Retry-After.`,
       ),
       503: error(`A stage failed after its retries (${ErrorCode.ReprocessFailed}), or Firebase is not configured.`),
       504: error('Reading took longer than PROCESSING_TIMEOUT_MS.'),

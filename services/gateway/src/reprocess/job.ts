@@ -3,7 +3,13 @@
  * note's upload, and what a failed re-read answers. ReprocessService (service.ts) does the rest.
  */
 import type { Config } from '@snapnotes/config';
-import { ErrorCode, reprocessNoteBodySchema, type ImageMeta, type ImageRef } from '@snapnotes/contracts';
+import {
+  ErrorCode,
+  FREE_REREADS_PER_DAY,
+  reprocessNoteBodySchema,
+  type ImageMeta,
+  type ImageRef,
+} from '@snapnotes/contracts';
 import type { PipelineFailure } from '@snapnotes/queue';
 import { HttpError } from '../errors.js';
 import { checkOffered } from '../routes/settings.js';
@@ -49,6 +55,28 @@ export function noImages(): HttpError {
     409,
     ErrorCode.NoImages,
     'This note has no stored images to read again (it was made before images were kept, or they are gone).',
+  );
+}
+
+/**
+ * The 429 of a free user whose FREE_REREADS_PER_DAY re-reads of the last 24 hours are used: when the oldest of them
+ * leaves the window (Retry-After, and in words), and that subscribers have no cap.
+ */
+export function rereadsPerDayReached(retryAfterSeconds: number): HttpError {
+  const seconds = Math.max(60, Math.ceil(retryAfterSeconds));
+  const hours = Math.ceil(seconds / 3600);
+  const minutes = Math.ceil(seconds / 60);
+  const wait =
+    seconds >= 3600
+      ? `${hours} ${hours === 1 ? 'hour' : 'hours'}`
+      : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return new HttpError(
+    429,
+    ErrorCode.RereadsPerDay,
+    `Free accounts can use "Read again" ${FREE_REREADS_PER_DAY} times a day. Try again in ${wait}, ` +
+      'or subscribe for unlimited re-reads.',
+    {},
+    { 'retry-after': String(seconds) },
   );
 }
 

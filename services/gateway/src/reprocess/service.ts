@@ -1,17 +1,19 @@
 /**
  * "Read again" (issue 13; DECISIONS "Read again"): POST /api/notes/{id}/reprocess re-runs OCR and the summary from
  * the note's stored images, through the same pipeline as an upload (without the image checks), and updates the note
- * in place. Order: body (400) → start the re-read (404 not the caller's note, 409 no images or one in progress) →
- * the caller's uploads in progress (429) → the rate limit, counting the note's images (429) → the job's images
- * (their meta read from the objects for an older upload) → the pipeline, held open like an upload → the note.
+ * in place. Order: body (400) → start the re-read (404 not the caller's note, 409 no images, 429 a free user's
+ * FREE_REREADS_PER_DAY used, 409 one in progress) → the caller's uploads in progress (429) → the rate limit, counting
+ * the note's images (429) → the job's images (their meta read from the objects for an older upload) → the pipeline,
+ * held open like an upload → the note.
  *
- * No upload allowance is used: no uploads row is reserved. Any refusal or failure leaves the note as it was; a
- * refused re-read leaves no trace, a failed one is recorded `failed`.
+ * No upload allowance is used: no uploads row is reserved; a free user's re-reads have their own daily cap instead.
+ * Any refusal or failure leaves the note as it was; a refused re-read leaves no trace, a failed one is recorded
+ * `failed`.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '@snapnotes/config';
-import { ErrorCode, type Note, type ObjectStore, type UploadJob } from '@snapnotes/contracts';
+import { ErrorCode, FREE_REREADS_PER_DAY, type Note, type ObjectStore, type UploadJob } from '@snapnotes/contracts';
 import { toApiNote, type ReprocessingSource, type UserRow } from '@snapnotes/db';
 import { PipelineFailure, type PipelineDriver } from '@snapnotes/queue';
 import type { Repositories } from '@snapnotes/runtime';
@@ -20,7 +22,14 @@ import { asRereadRateLimit, type RateLimitGrant, type UploadRateLimiter } from '
 import { jobLanguages } from '../routes/settings.js';
 import type { AdmissionTicket, UploadAdmission } from '../uploads/admission.js';
 import { withImageMeta } from '../uploads/image-meta.js';
-import { failureCode, imageRefsOf, noImages, parseReprocessBody, reprocessFailure } from './job.js';
+import {
+  failureCode,
+  imageRefsOf,
+  noImages,
+  parseReprocessBody,
+  reprocessFailure,
+  rereadsPerDayReached,
+} from './job.js';
 
 export interface ReprocessServiceDeps {
   config: Config;
@@ -51,10 +60,13 @@ export class ReprocessService {
     const { user, noteId } = input;
     const languages = parseReprocessBody(input.body, config) ?? jobLanguages(user.ocrLanguages, config);
     const id = randomUUID();
-    const started = await repos.reprocessings.start({ id, noteId, userId: user.id, languages });
+    const premium = (await repos.subscriptions.findActiveByUser(user.id, new Date())) !== undefined;
+    const perDay = premium ? null : FREE_REREADS_PER_DAY;
+    const started = await repos.reprocessings.start({ id, noteId, userId: user.id, languages, perDay });
     if (!started.ok) {
       if (started.reason === 'not-found') throw notFound();
       if (started.reason === 'no-images') throw noImages();
+      if (started.reason === 'daily-limit') throw rereadsPerDayReached(started.retryAfterSeconds);
       throw new HttpError(
         409,
         ErrorCode.ReprocessInProgress,
@@ -74,7 +86,7 @@ export class ReprocessService {
     }
     const log = input.log.child({ reprocessingId: id, noteId, userId: user.id, images: source.images.length });
     try {
-      return await this.run(input, log, { id, languages, source, grant });
+      return await this.run(input, log, { id, languages, source, grant, premium });
     } finally {
       ticket.release();
     }
@@ -83,7 +95,7 @@ export class ReprocessService {
   private async run(
     input: ReprocessInput,
     log: FastifyBaseLogger,
-    reread: { id: string; languages: string[]; source: ReprocessingSource; grant: RateLimitGrant },
+    reread: { id: string; languages: string[]; source: ReprocessingSource; grant: RateLimitGrant; premium: boolean },
   ): Promise<Note> {
     const { config, repos, pipeline } = this.deps;
     const { user, noteId } = input;
@@ -101,12 +113,11 @@ export class ReprocessService {
       await Promise.all([repos.reprocessings.fail(id, ErrorCode.NoImages), reread.grant.release()]);
       throw noImages();
     }
-    const subscription = await repos.subscriptions.findActiveByUser(user.id, new Date());
     const job: UploadJob = {
       uploadId: id,
       userId: user.id,
       correlationId: input.correlationId,
-      premium: subscription !== undefined,
+      premium: reread.premium,
       languages: reread.languages,
       images,
       reprocess: { noteId, requireText: source.kind === 'text' },

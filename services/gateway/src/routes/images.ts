@@ -5,14 +5,17 @@
  * without the caller's bearer token. Another user's note, an index the note does not have, a note without images:
  * 404, never 403 (which would tell that the note exists).
  *
- * Objects never change once stored (every upload has a new uuid folder), so replies are `private, immutable` with
- * an ETag naming the object; a conditional request is answered 304 after the ownership check, without reading the
- * store. The Content-Type comes from the server-made key (the gateway names each original by the type it sniffed
+ * Caching (issue 22 item 9): an original is `private, no-store`, so no copy of a user's screenshot stays in the
+ * browser's HTTP cache after they sign out (a cache keyed by URL alone would also hand it to the next account of the
+ * browser without asking the server); a thumbnail is `private, no-cache`: the browser may keep it but asks each time,
+ * so the ownership check runs for every use. Both carry an ETag naming the object; a conditional request is answered
+ * 304 after the ownership check, without reading the store. The Content-Type comes from the server-made key (the gateway names each original by the type it sniffed
  * from the content: `.png` or `.jpg`) and is checked against the bytes, never from anything the user sent.
  */
 import { createHash } from 'node:crypto';
+import { finished, Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeStream } from 'file-type';
 import {
   ErrorCode,
   noteImageUrl,
@@ -22,20 +25,64 @@ import {
   type NoteImage,
 } from '@snapnotes/contracts';
 import type { NoteImageObject, NoteImages } from '@snapnotes/db';
+import { S3_MAX_SOCKETS } from '@snapnotes/storage';
+import { ConcurrencyLimit } from '../concurrency-limit.js';
 import { currentUser } from '../guards.js';
 import { HttpError } from '../errors.js';
 import { isMissingObject, withImageMeta } from '../uploads/image-meta.js';
 import { THUMBNAIL_CONTENT_TYPE, thumbnailOf } from '../uploads/thumbnails.js';
 
-/** A year: the objects never change, and only the owner's browser keeps them. */
-export const IMAGE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+/** A user's original image: never written to the browser's cache (see the header comment). */
+export const ORIGINAL_CACHE_CONTROL = 'private, no-store';
+/** A thumbnail: kept by the browser, but revalidated (304 after the ownership check) before each use. */
+export const THUMBNAIL_CACHE_CONTROL = 'private, no-cache';
 
 const NOT_FOUND = () => new HttpError(404, ErrorCode.NotFound, 'Image not found.');
 
-/** PNG or JPEG by content (file-type, as the upload checked it), the two types an upload accepts. */
-async function sniff(body: Buffer): Promise<'image/png' | 'image/jpeg' | undefined> {
-  const mime = (await fileTypeFromBuffer(body))?.mime;
-  return mime === 'image/png' || mime === 'image/jpeg' ? mime : undefined;
+/*
+ * Originals (up to 10 MB) are streamed from the store, never held whole (issue 22 item 3): the store's body is piped
+ * to the response with backpressure, so a reader that reads slowly or not at all holds a few stream buffers, not the
+ * image. Each stream holds one of the store client's connections until its reader has taken the last byte, so a user
+ * may have IMAGE_READS_PER_USER streams at once (429 IMAGE_READS_IN_PROGRESS), the gateway IMAGE_STREAMS_MAX (503),
+ * and a stream whose client has read nothing for IMAGE_SEND_IDLE_MS is cut off (Node's socket inactivity timer, which
+ * waits one period more when the kernel took part of the last chunk just before: at most twice the setting).
+ * Thumbnails (a few KB) are sent whole.
+ */
+/** Three quarters of the store client's connections (S3_MAX_SOCKETS): uploads and stages always find one. */
+const IMAGE_STREAMS_MAX = Math.floor((S3_MAX_SOCKETS * 3) / 4);
+/** A stream ends when read or at the send timeout: a refused reader may try again soon. */
+const IMAGE_READ_RETRY_AFTER_SECONDS = 5;
+/**
+ * file-type's Node entry (the one Node and the bundle load, by the "node" export condition) sniffs a Node stream
+ * and passes every byte on; TypeScript's bundler resolution sees only its web typings.
+ */
+const sniffStream = fileTypeStream as unknown as (
+  source: Readable,
+) => Promise<Readable & { fileType?: { mime: string } }>;
+
+function imageReadLimit(perUser: number): ConcurrencyLimit {
+  const retryAfter = { 'retry-after': String(IMAGE_READ_RETRY_AFTER_SECONDS) };
+  return new ConcurrencyLimit({
+    perKey: perUser,
+    overall: IMAGE_STREAMS_MAX,
+    keyRefusal: () =>
+      new HttpError(
+        429,
+        ErrorCode.ImageReadsInProgress,
+        `You are already being sent ${perUser} ${perUser === 1 ? 'image' : 'images'}. ` +
+          'Wait for them to finish, then try again.',
+        {},
+        retryAfter,
+      ),
+    overallRefusal: () =>
+      new HttpError(
+        503,
+        ErrorCode.ServerBusy,
+        'The server is sending too many images right now. Please try again in a few seconds.',
+        {},
+        retryAfter,
+      ),
+  });
 }
 
 function typeOfKey(key: string): 'image/png' | 'image/jpeg' | undefined {
@@ -65,8 +112,10 @@ function parseIndex(raw: string): number {
   return Number(raw);
 }
 
-function imageHeaders(reply: FastifyReply, contentType: string, etag: string): void {
-  reply.header('cache-control', IMAGE_CACHE_CONTROL);
+type CacheControl = typeof ORIGINAL_CACHE_CONTROL | typeof THUMBNAIL_CACHE_CONTROL;
+
+function imageHeaders(reply: FastifyReply, contentType: string, etag: string, cacheControl: CacheControl): void {
+  reply.header('cache-control', cacheControl);
   reply.header('etag', etag);
   reply.header('content-type', contentType);
   reply.header('x-content-type-options', 'nosniff');
@@ -74,25 +123,72 @@ function imageHeaders(reply: FastifyReply, contentType: string, etag: string): v
   reply.header('content-disposition', 'inline');
 }
 
-function notModified(reply: FastifyReply, etag: string) {
-  return reply.code(304).header('etag', etag).header('cache-control', IMAGE_CACHE_CONTROL).send();
+function notModified(reply: FastifyReply, etag: string, cacheControl: CacheControl) {
+  return reply.code(304).header('etag', etag).header('cache-control', cacheControl).send();
 }
 
 export function registerImageRoutes(app: FastifyInstance): void {
+  const { config } = app.deps;
+  const imageReads = imageReadLimit(config.IMAGE_READS_PER_USER);
+
   /** The caller's note's images (404 for any other note). */
-  async function imagesOf(req: FastifyRequest, rawId: string): Promise<{ id: number; note: NoteImages }> {
+  async function imagesOf(
+    req: FastifyRequest,
+    rawId: string,
+  ): Promise<{ id: number; note: NoteImages; userId: number }> {
     const user = await currentUser(req);
     const id = parseId(rawId);
     const note = await app.deps.repos.notes.imagesForUser(id, user.id);
     if (!note) throw NOT_FOUND();
-    return { id, note };
+    return { id, note, userId: user.id };
   }
 
-  async function imageOf(req: FastifyRequest, rawId: string, rawIndex: string): Promise<NoteImageObject> {
-    const { note } = await imagesOf(req, rawId);
+  async function imageOf(req: FastifyRequest, rawId: string, rawIndex: string) {
+    const { note, userId } = await imagesOf(req, rawId);
     const image = note.images[parseIndex(rawIndex)];
     if (!image) throw NOT_FOUND();
-    return image;
+    return { image, userId };
+  }
+
+  /**
+   * Streams the original, holding one of the user's image places until the response is over (sent, cut off or
+   * abandoned). Its type is sniffed from the first bytes as they pass.
+   */
+  async function sendOriginal(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    image: NoteImageObject,
+    etag: string,
+    release: () => void,
+  ): Promise<FastifyReply> {
+    let object;
+    try {
+      object = await app.deps.store.getStream(image.key);
+    } catch (err) {
+      if (isMissingObject(err)) throw NOT_FOUND();
+      throw err;
+    }
+    const source = object.body instanceof Readable ? object.body : Readable.from(object.body);
+    const body = await sniffStream(source).catch((err: unknown) => {
+      source.destroy();
+      throw err;
+    });
+    const type = body.fileType?.mime;
+    if ((type !== 'image/png' && type !== 'image/jpeg') || type !== (typeOfKey(image.key) ?? type)) {
+      body.destroy();
+      source.destroy();
+      req.log.error({ index: image.index }, 'stored image is not the type its key names');
+      throw NOT_FOUND();
+    }
+    // Called at once when the response is already closed (the client went away while the store answered).
+    finished(reply.raw, () => release());
+    reply.raw.setTimeout(config.IMAGE_SEND_IDLE_MS, () => {
+      req.log.warn({ index: image.index, idleMs: config.IMAGE_SEND_IDLE_MS }, 'image reader stopped reading: cut');
+      reply.raw.destroy();
+    });
+    imageHeaders(reply, type, etag, ORIGINAL_CACHE_CONTROL);
+    if (object.contentLength !== undefined) reply.header('content-length', String(object.contentLength));
+    return reply.send(body);
   }
 
   async function read(key: string): Promise<Buffer | undefined> {
@@ -121,24 +217,22 @@ export function registerImageRoutes(app: FastifyInstance): void {
   });
 
   app.get<{ Params: { id: string; index: string } }>('/api/notes/:id/images/:index', async (req, reply) => {
-    const image = await imageOf(req, req.params.id, req.params.index);
+    const { image, userId } = await imageOf(req, req.params.id, req.params.index);
     const etag = etagOf(image.key, 'original');
-    if (matches(req, etag)) return notModified(reply, etag);
-    const body = await read(image.key);
-    if (!body) throw NOT_FOUND();
-    const type = await sniff(body);
-    if (!type || type !== (typeOfKey(image.key) ?? type)) {
-      req.log.error({ index: image.index }, 'stored image is not the type its key names');
-      throw NOT_FOUND();
+    if (matches(req, etag)) return notModified(reply, etag, ORIGINAL_CACHE_CONTROL);
+    const release = imageReads.acquire(String(userId));
+    try {
+      return await sendOriginal(req, reply, image, etag, release);
+    } catch (err) {
+      release();
+      throw err;
     }
-    imageHeaders(reply, type, etag);
-    return reply.send(body);
   });
 
   app.get<{ Params: { id: string; index: string } }>('/api/notes/:id/images/:index/thumbnail', async (req, reply) => {
-    const image = await imageOf(req, req.params.id, req.params.index);
+    const { image } = await imageOf(req, req.params.id, req.params.index);
     const etag = etagOf(image.key, 'thumbnail');
-    if (matches(req, etag)) return notModified(reply, etag);
+    if (matches(req, etag)) return notModified(reply, etag, THUMBNAIL_CACHE_CONTROL);
     let body = await read(thumbnailKey(image.key));
     if (!body) {
       // No stored thumbnail (it could not be made or stored at upload): one from the original, not stored.
@@ -151,7 +245,7 @@ export function registerImageRoutes(app: FastifyInstance): void {
         throw NOT_FOUND();
       }
     }
-    imageHeaders(reply, THUMBNAIL_CONTENT_TYPE, etag);
+    imageHeaders(reply, THUMBNAIL_CONTENT_TYPE, etag, THUMBNAIL_CACHE_CONTROL);
     return reply.send(body);
   });
 }

@@ -6,6 +6,7 @@ import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
 import { authenticate, currentUser } from '../guards.js';
 import { BUSY_RETRY_AFTER_SECONDS, serverBusy } from '../uploads/admission.js';
+import { watchBodyIdle } from '../uploads/body-idle.js';
 import { UploadService } from '../uploads/service.js';
 
 declare module 'fastify' {
@@ -44,6 +45,7 @@ export function registerUploadRoutes(app: FastifyInstance): void {
         contentLength: Number.isFinite(declared) && req.headers['content-length'] !== undefined ? declared : undefined,
         isMultipart: req.isMultipart(),
         parts: (options) => req.parts(options),
+        watchBody: () => watchBodyIdle(req.raw, config.UPLOAD_BODY_IDLE_MS),
         correlationId: req.id,
         log: req.log,
       });

@@ -1,8 +1,11 @@
 /**
- * Upload admission (DECISIONS "Upload admission"): what is decided before a single body byte is read. The body's
- * declared size (413), and the places an upload takes while it is received: the caller's uploads in progress (429)
- * and the gateway's (503), both answered with Retry-After.
+ * Upload admission (DECISIONS "Upload admission"): what is decided before a single body byte is read (the body's
+ * declared size: 413; the caller's uploads in progress: 429 with Retry-After), and the gateway-wide places an upload
+ * takes while its bytes are checked and stored, waited for in turn (never refused: waiting costs a few bytes, the
+ * files are on disk). Receiving a body takes none of them, so stalled bodies block nobody; they are given up after
+ * UPLOAD_BODY_IDLE_MS (body-idle.ts).
  */
+import pLimit, { type LimitFunction } from 'p-limit';
 import { ErrorCode, MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '@snapnotes/contracts';
 import { HttpError } from '../errors.js';
 
@@ -25,16 +28,18 @@ export interface AdmissionTicket {
   subscribed: boolean;
   /** The allowance is now held by the database reservation (or the upload ended before it). */
   reserved(): void;
-  /** The body has been read, checked and stored (or given up): the gateway-wide place is free. */
+  /** The body has been read (or given up): it no longer counts as being received. */
   bodyDone(): void;
   /** The request is over: frees everything still held. */
   release(): void;
 }
 
 /**
- * In-process counters of uploads in progress. Hand-written rather than p-limit: admission must refuse at once
- * (429/503 with Retry-After), never queue a body the client is still sending, and the check-and-take must be one
- * synchronous step after the awaited lookups so concurrent requests cannot all slip through.
+ * In-process counters of uploads in progress, and the gateway-wide places for checking and storing. The per-user
+ * check-and-take is one synchronous step after the awaited lookups, so concurrent requests cannot all slip through,
+ * and it refuses at once (429 with Retry-After). The gateway-wide places are p-limit's queue: an upload whose body is
+ * on disk waits its turn (FIFO) to be checked and stored (up to 10 files of 10 MB, three read into memory at a
+ * time), so memory stays bounded by `overall` uploads however many arrive together.
  */
 export class UploadAdmission {
   /** Requests per user that are past admission and not finished. */
@@ -42,27 +47,39 @@ export class UploadAdmission {
   /** Requests per user admitted on the allowance but not reserved in the database yet. */
   private readonly unreserved = new Map<number, number>();
   private bodies = 0;
+  private readonly places: LimitFunction;
 
   constructor(
     readonly perUser: number,
-    readonly overall: number,
-  ) {}
+    overall: number,
+  ) {
+    this.places = pLimit(overall);
+  }
 
-  /** Uploads being received, checked or stored on this gateway. */
+  /** Upload bodies being received on this gateway (counted, not capped: see the class comment). */
   get receiving(): number {
     return this.bodies;
+  }
+
+  /** Uploads being checked and stored now, and those waiting for a place. */
+  get storing(): { active: number; waiting: number } {
+    return { active: this.places.activeCount, waiting: this.places.pendingCount };
   }
 
   activeFor(userId: number): number {
     return this.active.get(userId) ?? 0;
   }
 
+  /** Runs `fn` (an upload's checks and storing) in one of the gateway-wide places, waiting in turn for one. */
+  inPlace<T>(fn: () => Promise<T>): Promise<T> {
+    return this.places(fn);
+  }
+
   /**
-   * Decides from the (already looked-up) allowance and takes the places, in one synchronous step. `remaining` is
-   * null for subscribers. Uploads admitted but not yet reserved count against the allowance, as reserved ones do
+   * Decides from the (already looked-up) allowance and takes the caller's place, in one synchronous step. `remaining`
+   * is null for subscribers. Uploads admitted but not yet reserved count against the allowance, as reserved ones do
    * in the database ("uploads in progress count"), so 20 simultaneous uploads with one left admit exactly one.
-   * `body: false` (a note's re-read, which reads its images from the store, not from the request) takes the user's
-   * place only: the gateway-wide places are for bodies being received.
+   * `body: false` (a note's re-read, which reads its images from the store, not from the request) counts no body.
    */
   admit(userId: number, remaining: number | null, { body = true }: { body?: boolean } = {}): AdmissionTicket {
     if (remaining !== null && remaining - (this.unreserved.get(userId) ?? 0) <= 0) {
@@ -78,7 +95,6 @@ export class UploadAdmission {
         { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
       );
     }
-    if (body && this.bodies >= this.overall) throw serverBusy();
     const add = (map: Map<number, number>, delta: number) => {
       const next = (map.get(userId) ?? 0) + delta;
       if (next <= 0) map.delete(userId);

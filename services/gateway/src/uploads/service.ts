@@ -3,16 +3,19 @@
  * admit (admission.ts) → read → check → reserve the allowance → rate limit → store → run the pipeline → the note.
  *
  * Admission comes before a single body byte is read: the body's declared size (413), the allowance (402, without
- * using it), the rate limit (429, without counting), the caller's uploads in progress (429) and the gateway's
- * uploads being received (503). The body is then streamed part by part into a temporary folder that is removed
- * whatever happens (success, refusal, failure, client abort). Any refusal or failure leaves no note, no stored
- * object and no allowance used; the allowance itself is still taken atomically by `UploadsRepo.reserve`.
+ * using it), the rate limit (429, without counting) and the caller's uploads in progress (429). The body is then
+ * streamed part by part into a temporary folder that is removed whatever happens (success, refusal, failure, client
+ * abort); a body that sends nothing for UPLOAD_BODY_IDLE_MS is given up (408, body-idle.ts). The checks and the
+ * storing wait for one of the gateway-wide places (admission.ts); the pipeline then runs without one. Any refusal or
+ * failure leaves no note, no stored object and no allowance used; the allowance itself is still taken atomically by
+ * `UploadsRepo.reserve`.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import pLimit from 'p-limit';
 import type { Logger as PinoLogger } from 'pino';
 import type { Config } from '@snapnotes/config';
 import {
@@ -32,8 +35,9 @@ import { databaseUnavailable, isDatabaseUnavailable, lostUploadDecision, queueUn
 import { quotaFor } from '../quota.js';
 import type { RateLimitGrant, UploadRateLimiter } from '../rate-limit.js';
 import { jobLanguages } from '../routes/settings.js';
-import { inspectImage, readUpload, sizeOf, type MultipartSource } from '../upload.js';
+import { inspectImage, readUpload, sizeOf, type MultipartSource, type ReceivedFile } from '../upload.js';
 import { checkDeclaredSize, upgradeRequired, UploadAdmission, type AdmissionTicket } from './admission.js';
+import { readWatched, type BodyWatcher } from './body-idle.js';
 import { decodeWithThumbnail, THUMBNAIL_CONTENT_TYPE } from './thumbnails.js';
 
 /** Files of one upload read from disk and sent to the store at once (each up to 10 MB in memory). */
@@ -54,8 +58,21 @@ export interface UploadInput {
   contentLength: number | undefined;
   isMultipart: boolean;
   parts: MultipartSource;
+  /** Starts the body's idle timer (the route's request); without it the body may idle (unit tests). */
+  watchBody?: BodyWatcher;
   correlationId: string;
   log: FastifyBaseLogger;
+}
+
+/** An upload whose images are stored, counted and reserved: what the pipeline needs. */
+interface StoredUpload {
+  uploadId: string;
+  subscribed: boolean;
+  refs: ImageRef[];
+  grant: RateLimitGrant;
+  log: FastifyBaseLogger;
+  /** The thumbnails being stored beside the pipeline (never rejects). */
+  thumbnails: Promise<void>;
 }
 
 export class UploadService {
@@ -109,13 +126,37 @@ export class UploadService {
     mark: (name: string) => number,
     phases: Record<string, number>,
   ): Promise<Note> {
-    const { repos, store, pipeline, config, rateLimiter } = this.deps;
     const { user } = input;
-    const { files, fields } = await readUpload(input.parts, dir);
+    // Given up (408) when it sends nothing for UPLOAD_BODY_IDLE_MS; what it wrote meanwhile goes with the folder.
+    const reading = readUpload(input.parts, dir);
+    const { files, fields } = await readWatched(reading, input.watchBody?.(), () => removeDir(dir, input.log)).finally(
+      () => ticket.bodyDone(),
+    );
     mark('read');
     if (fields.userId && fields.userId !== String(user.id)) {
       throw new HttpError(403, ErrorCode.Forbidden, 'You can only upload to your own account.');
     }
+    // The checks and the storing (files read into memory) hold one of the gateway-wide places, waited for in turn.
+    const stored = await this.admission.inPlace(() => {
+      mark('placed');
+      return this.checkAndStore(input, ticket, files, now, mark);
+    });
+    // The files are in the store: the temporary copies are no longer needed while the pipeline runs (seconds to
+    // minutes), and the place is free for the next upload.
+    await removeDir(dir, input.log);
+    return this.process(input, stored, mark, phases);
+  }
+
+  /** The checks, the reservation, the rate limit and the storing: refused or failed, nothing is left of it. */
+  private async checkAndStore(
+    input: UploadInput,
+    ticket: AdmissionTicket,
+    files: ReceivedFile[],
+    now: Date,
+    mark: (name: string) => number,
+  ): Promise<StoredUpload> {
+    const { repos, store, config, rateLimiter } = this.deps;
+    const { user } = input;
     // The quick checks of every file run side by side; the reply names the first bad file in upload order,
     // whichever check finished first.
     const images = settledOrThrow(await Promise.allSettled(files.map((file) => inspectImage(file))));
@@ -178,11 +219,15 @@ export class UploadService {
 
     // A few files in memory at a time per upload: the object store takes a buffer (the embedded start keeps recent
     // writes in memory for its stages), and the admission caps how many uploads are here at once.
-    const stored = await settledWithLimit(refs.length, STORE_PARALLELISM, async (i) => {
-      const img = images[i]!;
-      const ref = refs[i]!;
-      await store.put(ref.key, 'data' in img ? img.data : await readFile(img.path), ref.contentType);
-    });
+    const limit = pLimit(STORE_PARALLELISM);
+    const stored = await Promise.allSettled(
+      refs.map((ref, i) =>
+        limit(async () => {
+          const img = images[i]!;
+          await store.put(ref.key, 'data' in img ? img.data : await readFile(img.path), ref.contentType);
+        }),
+      ),
+    );
     mark('put');
     const bad = await corruptFile();
     if (bad) {
@@ -199,11 +244,17 @@ export class UploadService {
     mark('stored');
     // Thumbnails are stored beside the pipeline; awaited before the reply, and before any deletion of the objects.
     const thumbnails = this.storeThumbnails(log, refs, await decoded);
-    // The files are in the store: the temporary copies and the gateway-wide place are no longer needed while the
-    // pipeline runs (seconds to minutes).
-    ticket.bodyDone();
-    await removeDir(dir, log);
+    return { uploadId, subscribed, refs, grant, log, thumbnails };
+  }
 
+  private async process(
+    input: UploadInput,
+    { uploadId, subscribed, refs, grant, log, thumbnails }: StoredUpload,
+    mark: (name: string) => number,
+    phases: Record<string, number>,
+  ): Promise<Note> {
+    const { repos, store, pipeline, config } = this.deps;
+    const { user } = input;
     const job: UploadJob = {
       uploadId,
       userId: user.id,
@@ -325,30 +376,6 @@ export class UploadService {
     });
     return undefined;
   }
-}
-
-/**
- * Runs fn(0..count-1) with at most `limit` at once and settles them all, in index order. Hand-written (eight lines)
- * because p-limit is not a dependency of the gateway and this needs no queue beyond one upload's files.
- */
-async function settledWithLimit<T>(
-  count: number,
-  limit: number,
-  fn: (index: number) => Promise<T>,
-): Promise<PromiseSettledResult<T>[]> {
-  const results: PromiseSettledResult<T>[] = new Array<PromiseSettledResult<T>>(count);
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const i = next++;
-      results[i] = await fn(i).then(
-        (value): PromiseSettledResult<T> => ({ status: 'fulfilled', value }),
-        (reason: unknown): PromiseSettledResult<T> => ({ status: 'rejected', reason }),
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
-  return results;
 }
 
 async function removeDir(dir: string, log: FastifyBaseLogger): Promise<void> {
