@@ -190,10 +190,17 @@ describe('createPaddlePool errors', () => {
     await short.close();
   });
 
-  it('gives up on an image that takes too long', async () => {
+  it('gives up on an image that takes too long, without ending its thread under ONNX Runtime', async () => {
     const slow = createPaddlePool({ threads: 1, logger: recordingLogger(), timeoutMs: 20 });
     await expect(slow.detect(images.line.png)).rejects.toThrow('PaddleOCR: reading the image took over 20 ms');
+    // The thread finished that image (ending it mid-run aborts the process): the same thread reads the next one…
+    await expect(slow.recognize(images.line.png)).rejects.toThrow(/took over 20 ms/);
+    expect(slow.threads()).toBe(1);
+    // …and closing while it still reads waits for it, then ends it.
+    const reading = slow.recognize(images.table.png).catch((err: Error) => err.message);
     await slow.close();
+    expect(await reading).toMatch(/took over 20 ms|closed before the image was read/);
+    expect(slow.threads()).toBe(0);
   });
 
   it('refuses a bad thread count', () => {

@@ -27,7 +27,10 @@ export interface PaddlePoolOptions {
   detMaxSide?: number;
   /** Recognised lines below this confidence (0–100) are dropped (default 50, PaddleOCR's drop_score). */
   minConfidence?: number;
-  /** Limit for one image (default 60 s, a thread's model load included); its thread is then replaced. */
+  /**
+   * How long a caller waits for one image (default 60 s, a thread's model load included). Its thread finishes the
+   * image regardless: ONNX Runtime cannot be stopped mid-run without ending the process.
+   */
   timeoutMs?: number;
 }
 
@@ -38,7 +41,7 @@ export interface PaddlePool {
   recognize(image: Buffer): Promise<PaddleLine[]>;
   /** Threads alive now (0 before the first call). */
   threads(): number;
-  /** Terminates the threads; calls still running or queued are rejected. */
+  /** Rejects the calls still waiting, lets the threads finish the images they are reading, then ends them. */
   close(): Promise<void>;
 }
 
@@ -48,6 +51,9 @@ function workerFile(): string {
   if (existsSync(fileURLToPath(built))) return built.href;
   return new URL('./paddle-worker.dev.mjs', import.meta.url).href;
 }
+
+/** The least time close() gives the images being read to finish. */
+const CLOSE_WAIT_MS = 30_000;
 
 export function createPaddlePool(opts: PaddlePoolOptions): PaddlePool {
   if (!Number.isInteger(opts.threads) || opts.threads < 1 || opts.threads > 32) {
@@ -63,6 +69,9 @@ export function createPaddlePool(opts: PaddlePoolOptions): PaddlePool {
   const logger = opts.logger.child({ component: 'paddle-ocr' });
   let pool: Piscina<PaddleTask, PaddleTaskResult> | undefined;
   let closed = false;
+  let rejectWaiting: (err: Error) => void = () => {};
+  const closing = new Promise<never>((_, reject) => (rejectWaiting = reject));
+  closing.catch(() => {});
 
   async function run(kind: PaddleTask['kind'], image: Buffer): Promise<PaddleTaskResult> {
     if (closed) throw new Error('The PaddleOCR pool is closed');
@@ -77,18 +86,31 @@ export function createPaddlePool(opts: PaddlePoolOptions): PaddlePool {
       idleTimeout: Number.POSITIVE_INFINITY,
       atomics: 'async',
       workerData: config,
+      // close() waits this long for the images being read, then ends the threads anyway.
+      closeTimeout: Math.max(timeoutMs, CLOSE_WAIT_MS),
+    });
+    pool.on('error', (err: unknown) => {
+      logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'PaddleOCR pool error');
     });
     // A copy the worker can own (the caller keeps its buffer).
     const copy = new Uint8Array(image);
+    const task = pool.run({ kind, image: copy }, { transferList: [copy.buffer] });
+    // The caller stops waiting after timeoutMs, or when the pool closes; the thread is never terminated under a
+    // running task (ONNX Runtime aborts the whole process when its thread ends mid-run): it finishes the image, and
+    // its answer is dropped. A closing pool waits for it (close()).
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`PaddleOCR: reading the image took over ${timeoutMs} ms`)), timeoutMs);
+    });
     let result: PaddleTaskResult;
-    const signal = AbortSignal.timeout(timeoutMs);
     try {
-      result = await pool.run({ kind, image: copy }, { transferList: [copy.buffer], signal });
+      result = await Promise.race([task, late, closing]);
     } catch (err) {
+      task.catch(() => {});
       if (closed) throw new Error('The PaddleOCR pool was closed before the image was read', { cause: err });
-      // Piscina ends a thread whose task is aborted, and starts another.
-      if (signal.aborted) throw new Error(`PaddleOCR: reading the image took over ${timeoutMs} ms`, { cause: err });
       throw err;
+    } finally {
+      clearTimeout(timer);
     }
     if (result.loadMs !== undefined) logger.info({ ms: result.loadMs }, 'PaddleOCR models loaded in a worker thread');
     logger.debug(
@@ -109,7 +131,9 @@ export function createPaddlePool(opts: PaddlePoolOptions): PaddlePool {
     async close() {
       if (closed) return;
       closed = true;
-      await pool?.destroy();
+      rejectWaiting(new Error('closed'));
+      // Queued images are dropped; those being read are finished first (see run()).
+      await pool?.close({ force: true });
     },
   };
 }
