@@ -138,6 +138,36 @@ describe('analyseScreen', () => {
     expect(editor.blocks.length).toBe(1);
   });
 
+  it('reads a ruled table row by row, however far apart its columns and however many of its cells are empty', async () => {
+    // A zoomed spreadsheet: a column of centred numbers, a column of text with empty cells, rows almost three
+    // lines high with a grid line under each. Its columns' lines are too few and too far apart to tell a table by
+    // their baselines; the rules tell it.
+    const ids = ['Test', '12', '13', '14', '15', '20', '200', '300', '400'];
+    const texts = ['Text', 'The Quick Brown Fox', 'Jumped over the', 'Lazy', '', '', '', 'Brown', 'Dog'];
+    const rowH = 112;
+    const body = ids
+      .map((id, i) => {
+        const y = 45 + i * rowH;
+        return (
+          `<text x="165" y="${y + 75}" text-anchor="middle" font-family="DejaVu Sans" font-size="40" fill="#000">${id}</text>` +
+          (texts[i] ? text(290, y + 75, texts[i]!, 40, '#000') : '')
+        );
+      })
+      .join('');
+    const bottom = 45 + ids.length * rowH;
+    const rules =
+      ids
+        .map((_, i) => `<line x1="48" y1="${45 + i * rowH}" x2="1085" y2="${45 + i * rowH}" stroke="#222"/>`)
+        .join('') +
+      `<line x1="48" y1="${bottom}" x2="1085" y2="${bottom}" stroke="#222"/>` +
+      [48, 282, 1085].map((x) => `<line x1="${x}" y1="45" x2="${x}" y2="${bottom}" stroke="#222"/>`).join('');
+    const ruled = await analyse(body + rules, 1150, bottom + 40);
+    expect(ruled.blocks.length).toBe(1);
+    // The same cells without their rules are two columns, read one after the other.
+    const bare = await analyse(body, 1150, bottom + 40);
+    expect(bare.blocks.length).toBeGreaterThan(1);
+  });
+
   it('cuts cards in a row apart, between the title above and the panel below', async () => {
     const card = (x: number, label: string, value: string) =>
       `<rect x="${x}" y="80" width="280" height="110" rx="10" fill="#ffffff"/>` +

@@ -89,7 +89,7 @@ export function analyseScreen(
   }
 
   const boxes = blobs.filter((b) => !b.filled && !b.dropped);
-  const page: Page = { ink, gw, gh, boxes, grey, w, h, p };
+  const page: Page = { ink, rules: g.ruleGrid, gw, gh, boxes, grey, w, h, p };
   const bigGap = Math.max(3, Math.round((3 * S) / p));
   const leaves = readingOrder(page, {
     minGap: Math.max(2, Math.round(Math.max(12, S) / p)),

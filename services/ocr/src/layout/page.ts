@@ -20,6 +20,8 @@ export interface Box {
 /** What the reading order works on: the ink grid, the blobs and the grey image (for panel backgrounds). */
 export interface Page {
   ink: Uint8Array;
+  /** Cells on a rule (a grid line, a border, a separator), which is not ink. */
+  rules: Uint8Array;
   gw: number;
   gh: number;
   boxes: Box[];

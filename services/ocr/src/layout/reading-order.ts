@@ -137,6 +137,26 @@ export function readingOrder(page: Page, opts: OrderOptions): Rect[] {
 }
 
 /**
+ * How many horizontal rules cross the channel between rows `top` and `bottom`: runs of rule cells over its whole
+ * width and a cell beyond it on each side (the rules of one row, a few cells thick, count once).
+ */
+function ruledAcross(page: Page, c: Channel, top: number, bottom: number): number {
+  const { rules, gw } = page;
+  const x0 = Math.max(0, c.a - 1);
+  const x1 = Math.min(gw - 1, c.b + 1);
+  let count = 0;
+  let inRule = false;
+  for (let y = top; y <= bottom; y++) {
+    const o = y * gw;
+    let across = true;
+    for (let x = x0; x <= x1 && across; x++) across = rules[o + x] === 1;
+    if (across && !inRule) count++;
+    inRule = across;
+  }
+  return count;
+}
+
+/**
  * The tallest channel of a region that separates columns: white space at least `minGap` wide, with at least two
  * text lines on each side, whose lines are not aligned (a table), cut at rows that split no blob.
  */
@@ -211,6 +231,9 @@ function findCut(page: Page, r: Rect, opts: OrderOptions): Channel | null {
       left = left.filter((b) => b.s + b.h > from && b.s < to);
       right = right.filter((b) => b.s + b.h > from && b.s < to);
     }
+    // Rows of a ruled table: rules run across the channel from one side's text to the other's, and the cells
+    // between them are read row by row, however far apart the columns are (a spreadsheet with empty cells).
+    if (ruledAcross(page, c, top, bottom) >= 2) continue;
     const lines = (bs: Band[]) => bs.filter((b) => b.h >= opts.minLine).length;
     // Columns hold text: at least two lines of text height on each side (not a rounded corner, not one label).
     if (lines(left) < 2 || lines(right) < 2) continue;
