@@ -50,6 +50,9 @@ export function fontSizeOfWords(words: readonly OcrWord[]): number | null {
 const hasBox = (w: OcrWord): w is OcrWord & { left: number; width: number } =>
   w.left !== undefined && w.width !== undefined;
 
+/** Words long enough to tell a monospace font from a proportional one (see monospaceCharWidth). */
+const measurable = (w: OcrWord) => hasBox(w) && (w.text.match(/\p{L}/gu) ?? []).length >= 3;
+
 /** Glyphs much narrower or wider than average in proportional fonts, and as wide as any other in monospace ones. */
 const NARROW = /[iljtfrI.,:;'!|]/g;
 const WIDE = /[mwMW@]/g;
@@ -65,7 +68,7 @@ export function monospaceCharWidth(lines: readonly (readonly OcrWord[])[]): numb
     .flat()
     .filter(hasBox)
     // Letters only: digits are of one width in most proportional fonts too (a spreadsheet is not code).
-    .filter((w) => (w.text.match(/\p{L}/gu) ?? []).length >= 3)
+    .filter(measurable)
     .map((w) => {
       const n = [...w.text].length;
       const slim = ((w.text.match(NARROW) ?? []).length - (w.text.match(WIDE) ?? []).length) / n;
@@ -108,8 +111,17 @@ export function joinWords(words: readonly OcrWord[], charWidth: number | null = 
 }
 
 /**
+ * Whether numbered lines hold prose set in a proportional font (enough words to tell, and not monospace): a table's
+ * first column (row numbers, ids: "12 The Quick Brown Fox" in a spreadsheet), not a code editor's gutter, whose code
+ * is monospace.
+ */
+function besideProse(rest: readonly (readonly OcrWord[])[]): boolean {
+  return rest.flat().filter(measurable).length >= MONOSPACE_MIN_WORDS && monospaceCharWidth(rest) === null;
+}
+
+/**
  * Drops a code editor's gutter: in runs of at least three lines whose first word is a number one more than the
- * previous line's, that first word. Empty lines (paragraph breaks) are skipped; a null line is one the cleaning
+ * previous line's, that first word, unless the lines hold proportional prose (a table's numbered rows). Empty lines (paragraph breaks) are skipped; a null line is one the cleaning
  * dropped (a blank code line whose lone number was read badly), which still takes its number. Returns new arrays;
  * a line may become empty, a null line stays empty.
  */
@@ -152,7 +164,7 @@ export function dropGutterNumbers(lines: readonly (readonly OcrWord[] | null)[])
       run.push(j);
       expected++;
     }
-    if (run.length >= 3) {
+    if (run.length >= 3 && !besideProse(run.map((k) => out[k]!.slice(1)))) {
       for (const k of run) out[k]!.shift();
       for (const k of glued) {
         const word = out[k]![0]!;

@@ -156,6 +156,40 @@ describe('dropGutterNumbers', () => {
     expect(dropGutterNumbers(lines).map((l) => l.map((w) => w.text).join(' '))).toEqual(['a', 'b', '', '', '}']);
   });
 
+  it("keeps a table's numbered rows beside prose in a proportional font: a first column, not a gutter", () => {
+    const row = (n: string, text: string) => [
+      { text: n, confidence: 95, left: 0, width: 22, top: 0, height: 15 },
+      ...(text ? sentence(text, 120) : []),
+    ];
+    const lines = [row('12', 'The Quick Brown Fox'), row('13', 'Jumped over the'), row('14', 'Lazy'), row('15', '')];
+    expect(dropGutterNumbers(lines).map((l) => l.map((w) => w.text).join(' '))).toEqual([
+      '12 The Quick Brown Fox',
+      '13 Jumped over the',
+      '14 Lazy',
+      '15',
+    ]);
+    // The same numbers beside monospace code are an editor's gutter.
+    const code = [
+      mono([
+        ['12', 0],
+        ['const', 4],
+        ['total', 10],
+        ['=', 16],
+      ]),
+      mono([
+        ['13', 0],
+        ['items', 6],
+        ['.reduce(sum);', 12],
+      ]),
+      mono([
+        ['14', 0],
+        ['return', 4],
+        ['total;', 11],
+      ]),
+    ];
+    expect(dropGutterNumbers(code).map((l) => l[0]!.text)).toEqual(['const', 'items', 'return']);
+  });
+
   it('counts a line the cleaning dropped (a blank code line read badly) as a numbered line', () => {
     const text = (rows: (OcrWord[] | null)[]) => dropGutterNumbers(rows).map((l) => l.map((w) => w.text).join(' '));
     expect(
