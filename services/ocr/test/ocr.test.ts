@@ -20,6 +20,7 @@ import {
 } from '@snapnotes/testing/images';
 import { createMemoryStore } from '@snapnotes/testing/memory-store';
 import { characterErrorRate } from '@snapnotes/testing/text';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EngineClosedError,
@@ -122,6 +123,28 @@ describe('OCR stage on generated images (real tesseract)', () => {
     expect(result.layoutBlocks).toBeGreaterThan(0);
     expect(result.retried).toBe(false);
     expect(characterErrorRate(SAMPLE_TEXT.chat, result.text)).toBeLessThan(0.02);
+  });
+
+  it('reads letters 100 px high (a font sample, a slide photographed close) without losing their strokes', async () => {
+    const lines: [string, string][] = [
+      ['Arial', 'DejaVu Sans'],
+      ['Times New Roman', 'DejaVu Serif'],
+      ['Rockwell Condensed', 'DejaVu Sans Condensed" font-weight="bold'],
+      ['Courier New', 'DejaVu Sans Mono'],
+    ];
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="1100" height="780"><rect width="100%" height="100%" fill="#fff"/>` +
+      lines
+        .map(
+          ([t, f], i) => `<text x="40" y="${150 + i * 180}" font-family="${f}" font-size="104" fill="#000">${t}</text>`,
+        )
+        .join('') +
+      '</svg>';
+    const big = await sharp(Buffer.from(svg)).png().toBuffer();
+    const result = await recognizeBuffer(engine, big, ['eng']);
+    expect(result.layoutBlocks).toBeGreaterThan(0);
+    const words = lines.map(([t]) => t);
+    expect(characterErrorRate(words, result.text), result.text).toBeLessThan(0.04);
   });
 
   it('reads a photo of a page (rotated, unevenly lit, noisy JPEG)', async () => {
