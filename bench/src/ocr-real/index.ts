@@ -8,7 +8,7 @@
  *   OCR_BENCH_REAL_JSON=<file>      also write every reading (id, reader, text, scores, ms) as JSON
  *   OCR_BENCH_CONCURRENCY=1|2       images in flight (default 1; 2 for a quicker look at CER, with inflated times)
  *   OCR_BENCH_SAMPLE=<n>            every n-th image only (a quicker, still mixed, look)
- *   OCR_BENCH_SMOKE=1               one image of each kind, to check that the bench runs (CI does)
+ *   OCR_BENCH_SMOKE=1               the smallest image of each kind, to check that the bench runs (CI does)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -18,9 +18,15 @@ import { REAL_ENGINES, type RealEngineName } from './engines.js';
 import { printRealReport } from './report.js';
 import { runRealBench } from './run.js';
 
-/** One image of each kind. */
+/** One image of each kind, its smallest: the smoke run checks that the bench runs, in CI, not what it measures. */
 function smokeSample(images: RealImage[]): RealImage[] {
-  return REAL_KINDS.flatMap((k) => images.filter((i) => i.kind === k).slice(0, 1));
+  const pixels = (i: RealImage) => i.width * i.height;
+  return REAL_KINDS.flatMap((k) =>
+    images
+      .filter((i) => i.kind === k)
+      .sort((a, b) => pixels(a) - pixels(b))
+      .slice(0, 1),
+  );
 }
 
 export async function runRealPart(env: NodeJS.ProcessEnv): Promise<void> {
