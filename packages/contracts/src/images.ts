@@ -2,22 +2,10 @@ import { z } from 'zod';
 
 /**
  * The original images of a note (issue 13, "The original images"; DECISIONS "Original images"). The gateway stores
- * a small WebP thumbnail beside each original, under the same upload folder, so every rule that removes an upload's
- * objects (note deletion, a failed upload, account deletion by prefix, the sweeper's orphan walk) can name it.
+ * a small WebP thumbnail beside each original, under the same upload folder (the key layout: storage-keys.ts).
  */
-export const THUMBNAIL_SUFFIX = '.thumb.webp';
 /** The longest side of a thumbnail, in pixels (fit inside, never enlarged). */
 export const THUMBNAIL_MAX_SIDE = 320;
-
-/** users/<user>/uploads/<upload>/<n>.<ext> → users/<user>/uploads/<upload>/<n>.<ext>.thumb.webp */
-export function thumbnailKey(originalKey: string): string {
-  return `${originalKey}${THUMBNAIL_SUFFIX}`;
-}
-
-/** The originals' keys and the keys of their thumbnails (which may not exist: deleting a missing key is no error). */
-export function withThumbnailKeys(originalKeys: readonly string[]): string[] {
-  return [...originalKeys, ...originalKeys.filter((k) => !k.endsWith(THUMBNAIL_SUFFIX)).map(thumbnailKey)];
-}
 
 /** One image of GET /api/notes/{id}/images: URLs of the owner-only image routes (the caller's bearer token needed). */
 export const noteImageSchema = z.object({

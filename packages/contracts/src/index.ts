@@ -6,5 +6,6 @@ export * from './limits.js';
 export * from './notes-query.js';
 export * from './page-structure.js';
 export * from './ports.js';
+export * from './storage-keys.js';
 export * from './verdict.js';
 export * from './words.js';

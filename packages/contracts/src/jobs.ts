@@ -16,7 +16,7 @@ export const imageRefSchema = z.object({
   index: z.number().int().min(0),
   /** The file name the user chose, sanitised for display. */
   fileName: z.string().min(1).max(255),
-  /** Object key in the store: users/<userId>/uploads/<uploadId>/<index>.<ext> */
+  /** Object key in the store: users/<userId>/uploads/<uploadId>/<index>.<ext> (storage-keys.ts) */
   key: z.string().min(1),
   contentType: z.enum(['image/png', 'image/jpeg']),
   bytes: z.number().int().positive(),

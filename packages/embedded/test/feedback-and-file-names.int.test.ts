@@ -1,7 +1,7 @@
 /**
  * Security audit (issue 12, item 13) through the real routes: feedback needs a signed-in account and is limited per
  * account (DECISIONS "Feedback"); uploaded file names are stored and shown without bidi controls, zero-width or other
- * invisible characters (services/gateway/src/upload.ts, sanitizeFileName).
+ * invisible characters (services/gateway/src/uploads/multipart.ts, sanitizeFileName).
  */
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

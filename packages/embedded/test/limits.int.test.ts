@@ -135,7 +135,7 @@ describe('two gateway instances sharing Redis', () => {
   });
 
   it('counts the images of both instances together: the 11th is refused by either one', async () => {
-    expect(second.app.uploadRateLimiter.store).toBe('redis');
+    expect(second.app.services.uploadRateLimiter.store).toBe('redis');
     const c = await signUp(app, 'Shared Shay');
     expect((await uploadTo(app.url, c, await screenshots(6, 'first-gateway'))).status).toBe(200);
     expect((await uploadTo(second.url, c, await screenshots(4, 'second-gateway'))).status).toBe(200);

@@ -15,7 +15,7 @@ import { MB, rawUpload, tempFiles, waitFor } from './raw-upload.js';
 describe('upload admission', () => {
   let app: TestApp;
   let tmp: string;
-  const admission = () => app.running.app.uploadService.admission;
+  const admission = () => app.running.app.services.uploads.admission;
 
   /** Uses the user's whole allowance with an upload in progress (as a concurrent upload would). */
   async function useAllowance(c: Client) {
@@ -51,7 +51,7 @@ describe('upload admission', () => {
   it('answers 402 (no allowance left) and 429 (rate limit) before reading the body, using nothing', async () => {
     const [broke, busy] = await Promise.all([signUp(app, 'Broke Bill'), signUp(app, 'Busy Bob')]);
     await useAllowance(broke);
-    await app.running.app.uploadRateLimiter.consume(busy.id, 10);
+    await app.running.app.services.uploadRateLimiter.consume(busy.id, 10);
     // The bodies stop after 64 KiB and stay open: only a check made before reading can answer.
     const noAllowance = rawUpload(app.url, broke.user.idToken, { parts: 1, partBytes: MB, stallAfter: 64 * 1024 });
     const limited = rawUpload(app.url, busy.user.idToken, { parts: 1, partBytes: MB, stallAfter: 64 * 1024 });

@@ -22,7 +22,7 @@ const LOAD_SECONDS = Number(process.env.UPLOAD_LOAD_SECONDS ?? 30);
 
 let app: TestApp;
 let tmp: string;
-const admission = () => app.running.app.uploadService.admission;
+const admission = () => app.running.app.services.uploads.admission;
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'snapnotes-stalls-'));

@@ -16,7 +16,13 @@
  */
 import { Counter, type Registry } from 'prom-client';
 import type { Config } from '@snapnotes/config';
-import { withThumbnailKeys, type Logger, type ObjectStore } from '@snapnotes/contracts';
+import {
+  parseUploadKey,
+  USERS_KEY_PREFIX,
+  withThumbnailKeys,
+  type Logger,
+  type ObjectStore,
+} from '@snapnotes/contracts';
 import { NoteReprocessingsRepo, UploadsRepo, type Database, type Kysely } from '@snapnotes/db';
 import type { S3Store } from '@snapnotes/storage';
 
@@ -74,12 +80,6 @@ const STALE_UPLOAD_MESSAGE = 'Processing never finished (the gateway stopped); f
 /** The error code of a re-read the sweeper failed (note_reprocessings.error_code). */
 export const STALE_REPROCESSING_CODE = 'REPROCESSING_ABANDONED';
 
-/**
- * The keys the gateway writes (services/gateway/src/uploads/service.ts): users/<user>/uploads/<upload uuid>/<n>.<ext>
- * and each image's thumbnail users/<user>/uploads/<upload uuid>/<n>.<ext>.thumb.webp; both belong to the upload.
- */
-const UPLOAD_KEY = /^users\/(\d+)\/uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/[^/]+$/;
-const UPLOADS_PREFIX = 'users/';
 /** Storing the images, giving up, and the clocks of different hosts disagreeing. */
 const STALE_MARGIN_MS = 2 * 60_000;
 const FIRST_SWEEP_DELAY_MS = 5_000;
@@ -189,17 +189,18 @@ export function createSweeper(deps: SweeperDeps, opts: SweepOptions): Sweeper {
     // 2. Objects no upload owns, a page at a time.
     const orphanBefore = now - opts.orphanMinAgeMs;
     while (result.scannedObjects < keysPerSweep && !signal?.aborted) {
-      const page = await store.listPage(UPLOADS_PREFIX, {
+      const page = await store.listPage(USERS_KEY_PREFIX, {
         after: cursor,
         maxKeys: Math.min(1000, keysPerSweep - result.scannedObjects),
       });
       result.scannedObjects += page.objects.length;
       const candidates: Array<{ key: string; userId: number; uploadId: string }> = [];
       for (const obj of page.objects) {
-        const match = UPLOAD_KEY.exec(obj.key);
-        // An object of unknown age is kept, like one of another layout.
-        if (!match || !obj.lastModified || obj.lastModified.getTime() > orphanBefore) continue;
-        candidates.push({ key: obj.key, userId: Number(match[1]), uploadId: match[2]! });
+        // The keys the gateway writes, an original or its thumbnail (contracts' storage-keys.ts): both belong to the
+        // upload. An object of unknown age is kept, like one of another layout.
+        const parsed = parseUploadKey(obj.key);
+        if (!parsed || !obj.lastModified || obj.lastModified.getTime() > orphanBefore) continue;
+        candidates.push({ key: obj.key, userId: parsed.userId, uploadId: parsed.uploadId });
       }
       if (candidates.length > 0) {
         const owners = await repo.owningObjects(candidates.map((c) => c.uploadId));

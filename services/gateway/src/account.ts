@@ -3,10 +3,12 @@
  * deleted and re-created account. DECISIONS.md, "Account deletion", says what goes, in which order, and why.
  */
 import { createHmac } from 'node:crypto';
-import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '@snapnotes/config';
-import { ErrorCode } from '@snapnotes/contracts';
+import { ErrorCode, userKeyPrefix } from '@snapnotes/contracts';
 import type { UserRow } from '@snapnotes/db';
+import type { BillingService } from './billing/index.js';
+import type { GatewayDeps } from './deps.js';
 import { HttpError } from './errors.js';
 
 /** Used when USAGE_KEY_SECRET is unset (development, tests): the key is then as good as an unkeyed hash. */
@@ -20,6 +22,11 @@ export function usageKeyFor(config: Pick<Config, 'USAGE_KEY_SECRET'>, firebaseUi
   return createHmac('sha256', config.USAGE_KEY_SECRET ?? DEVELOPMENT_USAGE_KEY_SECRET)
     .update(firebaseUid, 'utf8')
     .digest('base64url');
+}
+
+/** What a deletion touches: the account's rows, jobs and objects, its sessions, and its billing (null: payments off). */
+export interface AccountDeletionDeps extends Pick<GatewayDeps, 'config' | 'repos' | 'store' | 'pipeline' | 'verifier'> {
+  billing: BillingService | null;
 }
 
 export interface AccountDeletionReport {
@@ -41,20 +48,19 @@ export interface AccountDeletionReport {
  * 2. The account's sessions are revoked in Firebase (every device signs out; the verified-token cache forgets the
  *    uid). Fails: 503, the account is kept.
  * 3. The queue jobs of every upload and every note's re-read (OCR text, summaries), then the S3 objects under
- *    users/<id>/.
+ *    users/<id>/ (`userKeyPrefix`: every object of the account, whatever its layout).
  * 4. One transaction: the month's used uploads move to account_usage under the usage key, the deletion time is
  *    recorded, feedback rows are deleted, the user row goes (notes, uploads, subscription rows cascade).
  */
 export async function deleteAccount(
-  app: FastifyInstance,
+  deps: AccountDeletionDeps,
   user: UserRow,
   log: FastifyBaseLogger,
 ): Promise<AccountDeletionReport> {
-  const { deps } = app;
   const subscription = await deps.repos.subscriptions.findByUser(user.id);
   let billing = { canceledSubscription: null as string | null, deletedCustomer: null as string | null };
   if (user.stripeCustomerId || subscription) {
-    if (!app.billing) {
+    if (!deps.billing) {
       log.error({ userId: user.id }, 'account deletion refused: the user has Stripe records and payments are off');
       throw new HttpError(
         503,
@@ -63,7 +69,7 @@ export async function deleteAccount(
           'server. Please try again later.',
       );
     }
-    billing = await app.billing.closeAccount(user);
+    billing = await deps.billing.closeAccount(user);
   }
 
   if (deps.verifier) {
@@ -88,7 +94,7 @@ export async function deleteAccount(
     ...uploads.map((u) => ({ uploadId: u.id, imageCount: Math.max(u.imageCount, u.objectKeys.length) })),
     ...rereads.map((r) => ({ uploadId: r.id, imageCount: r.imageCount })),
   ]);
-  const keys = await deps.store.list(`users/${user.id}/`);
+  const keys = await deps.store.list(userKeyPrefix(user.id));
   await deps.store.deleteMany(keys);
 
   const result = await deps.repos.users.deleteAccount(user.id, {

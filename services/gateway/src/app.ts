@@ -1,7 +1,8 @@
 /**
  * The HTTP gateway: authentication, ownership, uploads, and the notes API of SPEC §7.
  * Routes talk to repositories, the object store and the pipeline driver; never to a worker's internals.
- * Who may call what lives in guards.ts (authenticate, currentUser, ownUser); what the app is built from in deps.ts.
+ * Who may call what lives in guards.ts (authenticate, currentUser, ownUser); what the app is built from in deps.ts;
+ * the services the routes are given (uploads, "Read again", billing, limiters) are built once, in compose.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -18,19 +19,19 @@ import Fastify, {
 } from 'fastify';
 import { ZodError } from 'zod';
 import { ErrorCode } from '@snapnotes/contracts';
+import { attachGatewayServices, createGatewayServices } from './compose.js';
 import type { GatewayDeps } from './deps.js';
 import { HttpError } from './errors.js';
 import { REVOCATION_CHECKED_ROUTES } from './guards.js';
 import { databaseUnavailable, isDatabaseUnavailable } from './unavailable.js';
 import { registerNotesRoutes } from './routes/notes.js';
 import { registerImageRoutes } from './routes/images.js';
-import { registerUploadRoutes } from './routes/upload.js';
+import { registerUploadRoutes } from './routes/uploads.js';
 import { registerReprocessRoutes } from './routes/reprocess.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerSettingsRoutes } from './routes/settings.js';
 import { registerMiscRoutes } from './routes/misc.js';
 import { registerBillingRoutes } from './routes/billing.js';
-import { registerRateLimit } from './rate-limit.js';
 import { registerOps } from './ops/index.js';
 import { cspDirectives } from './csp.js';
 
@@ -102,15 +103,17 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   });
 
   await registerOps(app, deps); // before the routes: /docs collects them as they are added
-  registerMiscRoutes(app);
-  registerUserRoutes(app);
+  // Every service the routes use is built once, here (compose.ts); each registration is given what it uses.
+  const services = createGatewayServices(deps);
+  attachGatewayServices(app, services);
+  registerMiscRoutes(app, services.feedbackLimit);
+  registerUserRoutes(app, services.billing);
   registerSettingsRoutes(app);
-  registerNotesRoutes(app);
-  registerImageRoutes(app);
-  registerRateLimit(app);
-  registerUploadRoutes(app);
-  registerReprocessRoutes(app); // shares the uploads' admission and rate limit
-  registerBillingRoutes(app);
+  registerNotesRoutes(app, services.notesLoad);
+  registerImageRoutes(app, services.imageReads);
+  registerUploadRoutes(app, services.uploads);
+  registerReprocessRoutes(app, services.reprocess);
+  registerBillingRoutes(app, services.billing, services.verifyLimit);
   // The revocation-checked routes are found by method and path: a renamed route must not silently lose the check.
   app.addHook('onReady', async () => {
     const missing = REVOCATION_CHECKED_ROUTES.filter((r) => !app.hasRoute(r));

@@ -10,7 +10,6 @@ export {
   type VerifiedIdentity,
 } from './auth.js';
 export { HttpError } from './errors.js';
-export { checkImage, readUpload, sanitizeFileName } from './upload.js';
 export { quotaFor, nextMonthStart } from './quota.js';
 export { usernameFor } from './routes/users.js';
 export {

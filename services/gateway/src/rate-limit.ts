@@ -11,7 +11,6 @@
  * requests on several replicas cannot overbook; a request that cannot get all its slots gives back the ones it
  * took and is refused whole.
  */
-import type { FastifyInstance } from 'fastify';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { ErrorCode, RATE_LIMIT_IMAGES, RATE_LIMIT_WINDOW_SECONDS } from '@snapnotes/contracts';
 import { HttpError } from './errors.js';
@@ -191,38 +190,6 @@ export function createUploadRateLimiter(opts: UploadRateLimiterOptions): UploadR
   };
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    uploadRateLimiter: UploadRateLimiter;
-  }
-}
-
-/** Creates the limiter from the app's config, waits for its store on ready, and closes it with the app. */
-export function registerRateLimit(app: FastifyInstance, limiter?: UploadRateLimiter): void {
-  const { config, logger } = app.deps;
-  const created =
-    limiter ??
-    createUploadRateLimiter({
-      redisUrl: config.REDIS_URL,
-      keyPrefix: `${config.QUEUE_PREFIX}:rl:uploads`,
-      images: config.RATE_LIMIT_IMAGES,
-      windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
-      logger,
-    });
-  app.decorate('uploadRateLimiter', created);
-  app.addHook('onReady', async () => {
-    await created.ready().catch((err: unknown) => {
-      logger.warn(
-        { err: (err as Error).message },
-        'rate limit store not ready: the in-memory limit applies until it is',
-      );
-    });
-  });
-  app.addHook('onClose', async () => {
-    await created.close();
-  });
-}
-
 /** Feedback (POST /api/feedback): at most FEEDBACK_LIMIT messages per user in a window of FEEDBACK_WINDOW_SECONDS. */
 export const FEEDBACK_LIMIT = 5;
 export const FEEDBACK_WINDOW_SECONDS = 10 * 60;
@@ -254,30 +221,5 @@ export function createFeedbackRateLimiter(opts: {
     limit,
     windowSeconds,
     message: (retryAfter) => feedbackRateLimitMessage(retryAfter, limit, windowSeconds),
-  });
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    feedbackRateLimiter: PerUserLimiter;
-  }
-}
-
-/**
- * The feedback limiter from the app's config, made at the first message (until then it holds no connection) and
- * closed with the app. Registered with the feedback route.
- */
-export function registerFeedbackRateLimit(app: FastifyInstance, limiter?: PerUserLimiter): void {
-  let created = limiter;
-  app.decorate('feedbackRateLimiter', {
-    getter: () =>
-      (created ??= createFeedbackRateLimiter({
-        redisUrl: app.deps.config.REDIS_URL,
-        keyPrefix: `${app.deps.config.QUEUE_PREFIX}:rl:feedback`,
-        logger: app.deps.logger,
-      })),
-  });
-  app.addHook('onClose', async () => {
-    await created?.close();
   });
 }

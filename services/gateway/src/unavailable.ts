@@ -3,7 +3,7 @@
  * a database that cannot be reached right now is a 503 with Retry-After and a message saying to try again, never a
  * 500. And the source of truth for an upload whose queue jobs were lost: its row and its stored images.
  */
-import { ErrorCode, type ObjectStore, type UploadJob } from '@snapnotes/contracts';
+import { ErrorCode, uploadKeyPrefix, type ObjectStore, type UploadJob } from '@snapnotes/contracts';
 import { PipelineFailure, type LostUploadDecision } from '@snapnotes/queue';
 import type { Repositories } from '@snapnotes/runtime';
 import { HttpError } from './errors.js';
@@ -67,7 +67,7 @@ export async function lostUploadDecision(
   if (upload.status === 'completed' && upload.noteId !== null)
     return { note: { noteId: upload.noteId, created: false } };
   if (upload.status !== 'processing') return gone(`it is ${upload.status}`);
-  const stored = new Set(await deps.store.list(`users/${job.userId}/uploads/${job.uploadId}/`));
+  const stored = new Set(await deps.store.list(uploadKeyPrefix(job.userId, job.uploadId)));
   const missing = job.images.filter((image) => !stored.has(image.key)).length;
   if (missing > 0) return gone(`${missing} of its images are not in the store`);
   return { redrive: true };

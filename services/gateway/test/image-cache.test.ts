@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@snapnotes/config';
 import { createMemoryStore } from '@snapnotes/testing/memory-store';
-import { registerImageRoutes } from '../src/routes/images.js';
+import { imageReadLimit, registerImageRoutes } from '../src/routes/images.js';
 
 const KEY = 'users/4/uploads/00000000-0000-4000-8000-000000000000/0.png';
 let app: FastifyInstance;
@@ -19,8 +19,9 @@ beforeAll(async () => {
     .toBuffer();
   const thumb = await sharp(png).webp().toBuffer();
   app = Fastify({ logger: false });
+  const config = loadConfig({});
   app.decorate('deps', {
-    config: loadConfig({}),
+    config,
     verifier: { verify: async () => ({ uid: 'uid-4', email: 'a@example.com', emailVerified: true }) },
     repos: {
       users: { findByFirebaseUid: async () => ({ id: 4, firebaseUid: 'uid-4' }) },
@@ -33,7 +34,7 @@ beforeAll(async () => {
     },
     store: createMemoryStore({ [KEY]: png, [`${KEY}.thumb.webp`]: thumb }),
   } as never);
-  registerImageRoutes(app);
+  registerImageRoutes(app, imageReadLimit(config.IMAGE_READS_PER_USER));
   await app.ready();
 });
 afterAll(async () => {

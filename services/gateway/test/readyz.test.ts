@@ -13,7 +13,7 @@ describe('/readyz', () => {
         },
       },
     } as never);
-    registerMiscRoutes(app);
+    registerMiscRoutes(app, { consume: async () => {}, close: async () => {} });
     const res = await app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ status: 'not ready', checks: { database: 'ok', s3: 'unavailable' } });

@@ -8,7 +8,7 @@ describe('POST /share-target without a service worker', () => {
     const app = Fastify({ logger: false });
     await app.register(multipart);
     app.decorate('deps', { readiness: {} } as never);
-    registerMiscRoutes(app);
+    registerMiscRoutes(app, { consume: async () => {}, close: async () => {} });
     const boundary = '----snapnotes-share';
     const body = [
       `--${boundary}`,

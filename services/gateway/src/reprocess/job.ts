@@ -12,7 +12,7 @@ import {
 } from '@snapnotes/contracts';
 import type { PipelineFailure } from '@snapnotes/queue';
 import { HttpError } from '../errors.js';
-import { checkOffered } from '../routes/settings.js';
+import { checkOffered } from '../languages.js';
 
 /**
  * The body of POST /api/notes/{id}/reprocess (optional): the languages to read the images in this time, checked as

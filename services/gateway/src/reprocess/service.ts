@@ -19,7 +19,7 @@ import { PipelineFailure, type PipelineDriver } from '@snapnotes/queue';
 import type { Repositories } from '@snapnotes/runtime';
 import { HttpError } from '../errors.js';
 import { asRereadRateLimit, type RateLimitGrant, type UploadRateLimiter } from '../rate-limit.js';
-import { jobLanguages } from '../routes/settings.js';
+import { jobLanguages } from '../languages.js';
 import type { AdmissionTicket, UploadAdmission } from '../uploads/admission.js';
 import { withImageMeta } from '../uploads/image-meta.js';
 import {

@@ -6,16 +6,9 @@ import {
   type SubscriptionResponse,
 } from '@snapnotes/contracts';
 import { currentUser } from '../guards.js';
-import { BillingService, SUBSCRIPTION_UNAVAILABLE_MESSAGE } from '../billing/index.js';
-import { createVerifyRateLimiter } from '../billing/verify-limit.js';
+import { SUBSCRIPTION_UNAVAILABLE_MESSAGE, type BillingService } from '../billing/index.js';
 import { HttpError } from '../errors.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** null when payments are not configured. */
-    billing: BillingService | null;
-  }
-}
+import type { PerUserLimiter } from '../per-user-limit.js';
 
 /** Where Stripe sends the browser back: PUBLIC_URL when set, else the origin this request came to. */
 function originOf(req: FastifyRequest): string {
@@ -42,30 +35,28 @@ function readsSubscription(req: FastifyRequest): boolean {
   return SUBSCRIPTION_READING_ROUTES.some((r) => r.url === url && methods.includes(r.method));
 }
 
-function requireBilling(app: FastifyInstance): BillingService {
-  if (!app.billing) throw new HttpError(503, ErrorCode.SubscriptionUnavailable, SUBSCRIPTION_UNAVAILABLE_MESSAGE);
-  return app.billing;
+function requireBilling(billing: BillingService | null): BillingService {
+  if (!billing) throw new HttpError(503, ErrorCode.SubscriptionUnavailable, SUBSCRIPTION_UNAVAILABLE_MESSAGE);
+  return billing;
 }
 
 /**
  * POST /api/create-checkout-session, POST /api/verify-subscription (SPEC §7) and POST /api/stripe/webhook.
- * Without Stripe keys and price ids every one answers 503 "Subscription service is currently unavailable".
+ * Without Stripe keys and price ids (`billing` null) every one answers 503 "Subscription service is currently
+ * unavailable". `verifyLimit`: the verifications one account may ask for per window (billing/verify-limit.ts).
  */
-export function registerBillingRoutes(app: FastifyInstance, billing?: BillingService | null): void {
-  const { config, repos, logger } = app.deps;
-  app.decorate('billing', billing === undefined ? BillingService.fromConfig({ config, repos, logger }) : billing);
-  const verifyLimit = app.billing
-    ? createVerifyRateLimiter({ redisUrl: config.REDIS_URL, keyPrefix: `${config.QUEUE_PREFIX}:rl:verify`, logger })
-    : null;
-  app.addHook('onClose', async () => {
-    await verifyLimit?.close();
-  });
+export function registerBillingRoutes(
+  app: FastifyInstance,
+  billing: BillingService | null,
+  verifyLimit: PerUserLimiter | null,
+): void {
+  const { repos } = app.deps;
 
   app.addHook('preHandler', async (req) => {
-    if (!app.billing || !readsSubscription(req)) return;
+    if (!billing || !readsSubscription(req)) return;
     // The route itself answers a caller without a valid token or account (401/403): nothing to re-read then.
     const user = await currentUser(req).catch(() => null);
-    if (user) await app.billing.refreshIfLapsed(user.id);
+    if (user) await billing.refreshIfLapsed(user.id);
   });
   app.addHook('onReady', async () => {
     const missing = SUBSCRIPTION_READING_ROUTES.filter((r) => !app.hasRoute(r));
@@ -76,14 +67,14 @@ export function registerBillingRoutes(app: FastifyInstance, billing?: BillingSer
 
   app.post('/api/create-checkout-session', async (req) => {
     const user = await currentUser(req);
-    const service = requireBilling(app);
+    const service = requireBilling(billing);
     const { planType } = createCheckoutBodySchema.parse(req.body ?? {});
     return service.createCheckoutSession(user, planType, originOf(req));
   });
 
   app.post('/api/verify-subscription', async (req) => {
     const user = await currentUser(req);
-    const service = requireBilling(app);
+    const service = requireBilling(billing);
     await verifyLimit?.consume(user.id); // each call reads Stripe twice
     const { sessionId } = verifySubscriptionBodySchema.parse(req.body ?? {});
     const row = await service.verifyCheckoutSession(user, sessionId);
@@ -106,7 +97,7 @@ export function registerBillingRoutes(app: FastifyInstance, billing?: BillingSer
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     scope.post('/api/stripe/webhook', async (req) => {
-      const service = requireBilling(app);
+      const service = requireBilling(billing);
       if (!Buffer.isBuffer(req.body)) throw new HttpError(400, ErrorCode.BadRequest, 'Missing webhook body.');
       const signature = req.headers['stripe-signature'];
       const event = service.parseWebhook(req.body, typeof signature === 'string' ? signature : undefined);

@@ -60,7 +60,8 @@ const sniffStream = fileTypeStream as unknown as (
   source: Readable,
 ) => Promise<Readable & { fileType?: { mime: string } }>;
 
-function imageReadLimit(perUser: number): ConcurrencyLimit {
+/** The image reads' limit (built once, by compose.ts). */
+export function imageReadLimit(perUser: number): ConcurrencyLimit {
   const retryAfter = { 'retry-after': String(IMAGE_READ_RETRY_AFTER_SECONDS) };
   return new ConcurrencyLimit({
     perKey: perUser,
@@ -127,9 +128,9 @@ function notModified(reply: FastifyReply, etag: string, cacheControl: CacheContr
   return reply.code(304).header('etag', etag).header('cache-control', cacheControl).send();
 }
 
-export function registerImageRoutes(app: FastifyInstance): void {
+/** `imageReads`: the originals being streamed, per user and in all (imageReadLimit). */
+export function registerImageRoutes(app: FastifyInstance, imageReads: ConcurrencyLimit): void {
   const { config } = app.deps;
-  const imageReads = imageReadLimit(config.IMAGE_READS_PER_USER);
 
   /** The caller's note's images (404 for any other note). */
   async function imagesOf(

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode, feedbackBodySchema } from '@snapnotes/contracts';
 import { currentUser } from '../guards.js';
 import { HttpError } from '../errors.js';
-import { registerFeedbackRateLimit } from '../rate-limit.js';
+import type { PerUserLimiter } from '../per-user-limit.js';
 
-export function registerMiscRoutes(app: FastifyInstance): void {
+/** `feedbackLimit`: the messages one account may send per window (createFeedbackRateLimiter). */
+export function registerMiscRoutes(app: FastifyInstance, feedbackLimit: PerUserLimiter): void {
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   /** Ready when every dependency answers; 503 names the ones that don't, without their error text. */
@@ -68,11 +69,10 @@ export function registerMiscRoutes(app: FastifyInstance): void {
    * per FEEDBACK_WINDOW_SECONDS (429 with Retry-After): the form is a free write to our database and inbox otherwise.
    * The log says who sent feedback and its size, never its words or the sender's email.
    */
-  registerFeedbackRateLimit(app);
   app.post('/api/feedback', async (req, reply) => {
     const user = await currentUser(req);
     const body = feedbackBodySchema.parse(req.body ?? {});
-    await app.feedbackRateLimiter.consume(user.id);
+    await feedbackLimit.consume(user.id);
     const formUrl = app.deps.config.FEEDBACK_FORM_URL;
     if (formUrl) {
       const res = await fetch(formUrl, {

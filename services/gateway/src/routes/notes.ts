@@ -10,7 +10,7 @@ import {
 import { InvalidCursorError, SearchTimeoutError, toApiNote, toApiSearchResult } from '@snapnotes/db';
 import { authenticate, currentUser, ownUser } from '../guards.js';
 import { HttpError } from '../errors.js';
-import { notesLoadLimits, searchTimedOut, sendFullList } from './notes-load.js';
+import { searchTimedOut, sendFullList, type NotesLoadLimits } from './notes-load.js';
 
 /** A note id from the path; anything that cannot be one is 404 (never 400: nothing tells what ids exist). */
 export function noteId(raw: string): number {
@@ -20,9 +20,8 @@ export function noteId(raw: string): number {
 
 const NOT_FOUND = () => new HttpError(404, ErrorCode.NotFound, 'Note not found.');
 
-export function registerNotesRoutes(app: FastifyInstance): void {
-  const limits = notesLoadLimits(app.deps.config.DATABASE_POOL_MAX);
-
+/** `limits`: the searches and unpaged lists one user, and everyone, may have at once (notesLoadLimits). */
+export function registerNotesRoutes(app: FastifyInstance, limits: NotesLoadLimits): void {
   /**
    * SPEC §7's list, and (issue 13) its pages and the search. No query parameters: every note, newest first, as the
    * SPEC has it, streamed, one at a time per user (notes-load.ts). `limit` (1–100) and/or `cursor`: one page of that

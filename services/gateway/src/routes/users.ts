@@ -8,6 +8,7 @@ import {
 import { toApiUser } from '@snapnotes/db';
 import { deleteAccount, usageKeyFor } from '../account.js';
 import { InvalidTokenError } from '../auth.js';
+import type { BillingService } from '../billing/index.js';
 import { HttpError } from '../errors.js';
 import { authenticate, bearerToken, currentUser, ownUser } from '../guards.js';
 import { quotaFor } from '../quota.js';
@@ -26,7 +27,8 @@ export function usernameFor(email: string, displayName: string): string {
   return fromName ? fromName.slice(0, 100) : 'user';
 }
 
-export function registerUserRoutes(app: FastifyInstance): void {
+/** `billing`: account deletion ends the account's billing with it (null: payments are not configured). */
+export function registerUserRoutes(app: FastifyInstance, billing: BillingService | null): void {
   /**
    * POST /api/user: fetch or create the caller's record. Identity and email come from the verified token, never
    * from the body: a body naming another firebaseUid cannot create or read someone else's record.
@@ -71,7 +73,7 @@ export function registerUserRoutes(app: FastifyInstance): void {
    */
   app.delete('/api/user', async (req) => {
     const user = await currentUser(req);
-    const report = await deleteAccount(app, user, req.log);
+    const report = await deleteAccount({ ...app.deps, billing }, user, req.log);
     req.log.info({ userId: user.id, ...report }, 'account deleted');
     return { success: true };
   });

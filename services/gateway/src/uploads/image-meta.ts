@@ -9,7 +9,7 @@ import type { ImageMeta, ObjectStore } from '@snapnotes/contracts';
 import type { NoteImageObject, NoteImages } from '@snapnotes/db';
 import type { Repositories } from '@snapnotes/runtime';
 import { ObjectNotFoundError } from '@snapnotes/storage';
-import { exifOrientation } from '../upload.js';
+import { exifOrientation } from './image-checks.js';
 
 /** The store has no such object (as opposed to a store that cannot be reached). */
 export function isMissingObject(err: unknown): boolean {

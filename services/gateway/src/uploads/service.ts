@@ -21,6 +21,7 @@ import type { Config } from '@snapnotes/config';
 import {
   ErrorCode,
   thumbnailKey,
+  uploadImageKey,
   withThumbnailKeys,
   type Note,
   type ImageRef,
@@ -34,10 +35,11 @@ import { HttpError } from '../errors.js';
 import { databaseUnavailable, isDatabaseUnavailable, lostUploadDecision, queueUnavailable } from '../unavailable.js';
 import { quotaFor } from '../quota.js';
 import type { RateLimitGrant, UploadRateLimiter } from '../rate-limit.js';
-import { jobLanguages } from '../routes/settings.js';
-import { inspectImage, readUpload, sizeOf, type MultipartSource, type ReceivedFile } from '../upload.js';
+import { jobLanguages } from '../languages.js';
 import { checkDeclaredSize, upgradeRequired, UploadAdmission, type AdmissionTicket } from './admission.js';
 import { readWatched, type BodyWatcher } from './body-idle.js';
+import { inspectImage } from './image-checks.js';
+import { readUpload, sizeOf, type MultipartSource, type ReceivedFile } from './multipart.js';
 import { decodeWithThumbnail, THUMBNAIL_CONTENT_TYPE } from './thumbnails.js';
 
 /** Files of one upload read from disk and sent to the store at once (each up to 10 MB in memory). */
@@ -172,7 +174,7 @@ export class UploadService {
     const refs: ImageRef[] = images.map((img, index) => ({
       index,
       fileName: img.fileName,
-      key: `users/${user.id}/uploads/${uploadId}/${index}.${img.extension}`,
+      key: uploadImageKey({ userId: user.id, uploadId, index, extension: img.extension }),
       contentType: img.contentType,
       bytes: sizeOf(img),
       width: img.width,

@@ -9,7 +9,7 @@
  */
 import sharp from 'sharp';
 import { MAX_IMAGE_PIXELS, THUMBNAIL_MAX_SIDE } from '@snapnotes/contracts';
-import { verifyDecodable, type CheckedImage } from '../upload.js';
+import { verifyDecodable, type CheckedImage } from './image-checks.js';
 
 export const THUMBNAIL_CONTENT_TYPE = 'image/webp';
 const THUMBNAIL_QUALITY = 70;

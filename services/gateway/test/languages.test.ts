@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@snapnotes/config';
 import { MAX_OCR_LANGUAGES, ocrLanguagesResponseSchema, uploadJobSchema } from '@snapnotes/contracts';
 import { HttpError } from '../src/errors.js';
-import { jobLanguages, ocrLanguagesResponse, parseSettingsBody } from '../src/routes/settings.js';
+import { jobLanguages, ocrLanguagesResponse, parseSettingsBody } from '../src/languages.js';
 
 const config = loadConfig({});
 

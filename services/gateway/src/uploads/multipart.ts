@@ -1,7 +1,7 @@
 /**
- * Reading and checking an upload before anything is stored: field name, count, size, type by content,
- * decodability and decoded size (against decompression bombs). Every refusal is a 400 with a specific message.
- * Parts are streamed to temporary files as they arrive, never held in memory: at most one stream buffer per upload.
+ * Reading an upload's body before anything is checked or stored: field name, count and size of the files, each
+ * refusal a 400 with a specific message. Parts are streamed to temporary files as they arrive, never held in memory:
+ * at most one stream buffer per upload. The file names are kept for display only, made safe first.
  */
 import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -9,29 +9,11 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
-import sharp from 'sharp';
-import {
-  ErrorCode,
-  MAX_FILE_BYTES,
-  MAX_FILES_PER_UPLOAD,
-  MAX_IMAGE_PIXELS,
-  type AcceptedMime,
-} from '@snapnotes/contracts';
-import { HttpError } from './errors.js';
+import { ErrorCode, MAX_FILE_BYTES, MAX_FILES_PER_UPLOAD } from '@snapnotes/contracts';
+import { HttpError } from '../errors.js';
 
 /** One received file: in memory (unit tests) or in a temporary file (the upload route). */
 export type ReceivedFile = { fileName: string; data: Buffer } | { fileName: string; path: string; bytes: number };
-
-export type CheckedImage = ReceivedFile & {
-  contentType: AcceptedMime;
-  extension: 'png' | 'jpg';
-  /** Pixels as stored (before any EXIF rotation). */
-  width: number;
-  height: number;
-  /** The EXIF orientation (1–8), when the file has one. */
-  orientation?: number;
-};
 
 export interface ParsedUpload {
   files: ReceivedFile[];
@@ -48,11 +30,6 @@ const MB = (MAX_FILE_BYTES / (1024 * 1024)).toFixed(0);
 /** The size of a received file in bytes. */
 export function sizeOf(file: ReceivedFile): number {
   return 'data' in file ? file.data.length : file.bytes;
-}
-
-/** What sharp and file-type read: the bytes, or the temporary file's path. */
-function sourceOf(file: ReceivedFile): Buffer | string {
-  return 'data' in file ? file.data : file.path;
 }
 
 /**
@@ -160,78 +137,4 @@ export async function readUpload(parts: MultipartSource, dir: string): Promise<P
     );
   }
   return { files, fields };
-}
-
-/**
- * The quick checks of one file, by its content: not empty, PNG or JPEG, a readable header, within the pixel cap.
- * They read the header only; `verifyDecodable` decodes the whole image.
- */
-export async function inspectImage(file: ReceivedFile): Promise<CheckedImage> {
-  const name = file.fileName;
-  if (sizeOf(file) === 0) throw new HttpError(400, ErrorCode.CorruptImage, `"${name}" is empty.`);
-  const source = sourceOf(file);
-  const type = typeof source === 'string' ? await fileTypeFromFile(source) : await fileTypeFromBuffer(source);
-  if (!type || (type.mime !== 'image/png' && type.mime !== 'image/jpeg')) {
-    const found = type ? ` (it is ${type.ext.toUpperCase()})` : '';
-    throw new HttpError(
-      400,
-      ErrorCode.UnsupportedType,
-      `"${name}" is not a PNG or JPEG image${found}. Only PNG, JPG and JPEG files are accepted.`,
-    );
-  }
-  let width = 0;
-  let height = 0;
-  let orientation: number | undefined;
-  try {
-    const meta = await sharp(source, { limitInputPixels: false }).metadata();
-    width = meta.width ?? 0;
-    height = meta.height ?? 0;
-    orientation = exifOrientation(meta.orientation);
-  } catch {
-    throw corrupt(name);
-  }
-  if (width <= 0 || height <= 0) {
-    throw new HttpError(400, ErrorCode.CorruptImage, `"${name}" could not be read: the image has no size.`);
-  }
-  if (width * height > MAX_IMAGE_PIXELS) {
-    throw new HttpError(
-      400,
-      ErrorCode.ImageTooLarge,
-      `"${name}" is ${width}×${height} pixels, more than the ${MAX_IMAGE_PIXELS / 1_000_000} megapixel limit.`,
-    );
-  }
-  const contentType = type.mime as AcceptedMime;
-  const extension = contentType === 'image/png' ? 'png' : 'jpg';
-  return { ...file, contentType, extension, width, height, ...(orientation ? { orientation } : {}) };
-}
-
-/** sharp's `orientation` when it is an EXIF orientation (1–8); anything else is none. */
-export function exifOrientation(value: number | undefined): number | undefined {
-  return Number.isInteger(value) && value! >= 1 && value! <= 8 ? value : undefined;
-}
-
-/**
- * Decodes the whole image (to a thumbnail, thrown away): catches truncated or corrupt data that a header read does
- * not. The slowest check, so the upload route runs it beside the reservation and the storing.
- */
-export async function verifyDecodable(image: CheckedImage): Promise<void> {
-  try {
-    await sharp(sourceOf(image), { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated', sequentialRead: true })
-      .resize(64, 64, { fit: 'inside' })
-      .raw()
-      .toBuffer();
-  } catch {
-    throw corrupt(image.fileName);
-  }
-}
-
-/** Every check of one file, in order: the quick ones, then the full decode. */
-export async function checkImage(file: ReceivedFile): Promise<CheckedImage> {
-  const image = await inspectImage(file);
-  await verifyDecodable(image);
-  return image;
-}
-
-function corrupt(name: string) {
-  return new HttpError(400, ErrorCode.CorruptImage, `"${name}" could not be read: the image is damaged or incomplete.`);
 }

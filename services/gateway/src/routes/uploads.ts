@@ -1,24 +1,16 @@
 /**
  * POST /api/process-screenshots: HTTP only. The upload itself (admission, reading, checks, allowance, rate limit,
- * storing, the pipeline) is `UploadService` (../uploads/service.ts).
+ * storing, the pipeline) is `UploadService` (../uploads/service.ts), built by ../compose.ts.
  */
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
 import { authenticate, currentUser } from '../guards.js';
 import { BUSY_RETRY_AFTER_SECONDS, serverBusy } from '../uploads/admission.js';
 import { watchBodyIdle } from '../uploads/body-idle.js';
-import { UploadService } from '../uploads/service.js';
+import type { UploadService } from '../uploads/service.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    uploadService: UploadService;
-  }
-}
-
-export function registerUploadRoutes(app: FastifyInstance): void {
-  const { config, repos, store, pipeline, logger } = app.deps;
-  const service = new UploadService({ config, repos, store, pipeline, logger, rateLimiter: app.uploadRateLimiter });
-  app.decorate('uploadService', service);
+export function registerUploadRoutes(app: FastifyInstance, uploads: UploadService): void {
+  const { config } = app.deps;
 
   // Its own scope, so the memory-pressure check guards uploads only (every other route keeps answering).
   void app.register(async (scope) => {
@@ -40,7 +32,7 @@ export function registerUploadRoutes(app: FastifyInstance): void {
       await authenticate(req);
       const user = await currentUser(req);
       const declared = Number(req.headers['content-length']);
-      return service.upload({
+      return uploads.upload({
         user,
         contentLength: Number.isFinite(declared) && req.headers['content-length'] !== undefined ? declared : undefined,
         isMultipart: req.isMultipart(),

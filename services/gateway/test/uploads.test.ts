@@ -1,3 +1,8 @@
+/**
+ * The checks of an uploaded file, as the upload runs them (uploads/service.ts): the quick checks by content
+ * (`inspectImage`), then the full decode that makes the thumbnail (`decodeWithThumbnail`); and the display-safe file
+ * name the upload keeps (`sanitizeFileName`).
+ */
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import {
@@ -7,14 +12,15 @@ import {
   gifImage,
   renderScreenshot,
 } from '@snapnotes/testing/images';
-import { checkImage, sanitizeFileName } from '../src/upload.js';
 import { HttpError } from '../src/errors.js';
-import { usernameFor } from '../src/routes/users.js';
-import { nextMonthStart } from '../src/quota.js';
+import { inspectImage } from '../src/uploads/image-checks.js';
+import { sanitizeFileName } from '../src/uploads/multipart.js';
+import { decodeWithThumbnail } from '../src/uploads/thumbnails.js';
 
+/** The quick checks, then the full decode: the upload's order. */
 async function refusal(fileName: string, data: Buffer): Promise<HttpError> {
   try {
-    await checkImage({ fileName, data });
+    await decodeWithThumbnail(await inspectImage({ fileName, data }));
   } catch (err) {
     if (err instanceof HttpError) return err;
     throw err;
@@ -22,12 +28,12 @@ async function refusal(fileName: string, data: Buffer): Promise<HttpError> {
   throw new Error('expected the image to be refused');
 }
 
-describe('checkImage', () => {
+describe('inspectImage', () => {
   it('accepts a PNG and a JPEG by content and reports their size', async () => {
     const png = await renderScreenshot({ lines: ['Hello'], width: 320, height: 200 });
     const jpeg = await sharp(png).jpeg().toBuffer();
-    const a = await checkImage({ fileName: 'a.png', data: png });
-    const b = await checkImage({ fileName: 'misnamed.png', data: jpeg });
+    const a = await inspectImage({ fileName: 'a.png', data: png });
+    const b = await inspectImage({ fileName: 'misnamed.png', data: jpeg });
     expect([a.contentType, a.extension, a.width, a.height]).toEqual(['image/png', 'png', 320, 200]);
     // The type comes from the bytes, not the name.
     expect([b.contentType, b.extension]).toEqual(['image/jpeg', 'jpg']);
@@ -46,13 +52,6 @@ describe('checkImage', () => {
     expect(err.message).toContain('(it is GIF)');
   });
 
-  it('refuses a truncated PNG as corrupt', async () => {
-    const err = await refusal('broken.png', await corruptPng());
-    expect(err.statusCode).toBe(400);
-    expect(err.code).toBe('CORRUPT_IMAGE');
-    expect(err.message).toContain('"broken.png" could not be read');
-  });
-
   it('refuses a decompression bomb before decoding it', async () => {
     const err = await refusal('bomb.png', await decompressionBombPng());
     expect(err.code).toBe('IMAGE_DIMENSIONS_TOO_LARGE');
@@ -62,6 +61,23 @@ describe('checkImage', () => {
   it('refuses an empty file', async () => {
     const err = await refusal('empty.png', Buffer.alloc(0));
     expect(err.code).toBe('CORRUPT_IMAGE');
+  });
+});
+
+describe('decodeWithThumbnail', () => {
+  it('makes a WebP thumbnail of a good image', async () => {
+    const png = await renderScreenshot({ lines: ['Hello'], width: 320, height: 200 });
+    const thumbnail = await decodeWithThumbnail(await inspectImage({ fileName: 'a.png', data: png }));
+    expect((await sharp(thumbnail!).metadata()).format).toBe('webp');
+  });
+
+  it('refuses a truncated PNG as corrupt (its header reads fine)', async () => {
+    const data = await corruptPng();
+    await expect(inspectImage({ fileName: 'broken.png', data })).resolves.toMatchObject({ width: 640, height: 480 });
+    const err = await refusal('broken.png', data);
+    expect(err.statusCode).toBe(400);
+    expect(err.code).toBe('CORRUPT_IMAGE');
+    expect(err.message).toContain('"broken.png" could not be read');
   });
 });
 
@@ -110,20 +126,5 @@ describe('sanitizeFileName', () => {
     expect(sanitizeFileName('\u202E\u200B\uFEFF', 1)).toBe('image-2');
     expect(sanitizeFileName('folder/\u200D', 0)).toBe('image-1');
     expect(sanitizeFileName(undefined, 0)).toBe('image-1');
-  });
-});
-
-describe('usernameFor', () => {
-  it('uses the email prefix, then the display name, then "user"', () => {
-    expect(usernameFor('ada@example.com', 'Ada L')).toBe('ada');
-    expect(usernameFor('', 'Ada Lovelace')).toBe('ada.lovelace');
-    expect(usernameFor('', '')).toBe('user');
-  });
-});
-
-describe('nextMonthStart', () => {
-  it('rolls over at the start of the next UTC month, including December', () => {
-    expect(nextMonthStart(new Date('2026-01-31T23:59:59Z')).toISOString()).toBe('2026-02-01T00:00:00.000Z');
-    expect(nextMonthStart(new Date('2026-12-15T00:00:00Z')).toISOString()).toBe('2027-01-01T00:00:00.000Z');
   });
 });
