@@ -4,7 +4,6 @@
  * unsafe link loses its URL; Copy → Detailed puts the Markdown itself on the clipboard. The note is stored through
  * the product's own repositories, as the pipeline stores one.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
@@ -19,6 +18,7 @@ import {
   type Product,
   type Session,
 } from './harness.js';
+import { seedNote } from './seed.js';
 
 const TITLE = 'Quarterly sales by region, Q1–Q4';
 const SUMMARY = [
@@ -47,35 +47,6 @@ let session: Session;
 let page: Page;
 let userId: number;
 
-/** Stores a finished note the way the pipeline does: reserve an upload, then write its note (no stored images). */
-async function seedNote(): Promise<void> {
-  const { uploads, notes } = product.running.app.deps.repos;
-  const id = randomUUID();
-  const reserved = await uploads.reserve({
-    id,
-    userId,
-    fileNames: ['sales.png'],
-    objectKeys: [`users/${userId}/uploads/${id}/0.png`],
-    imageCount: 1,
-    correlationId: 'e2e-markdown',
-    monthlyAllowance: null,
-    now: new Date(),
-  });
-  expect(reserved.ok).toBe(true);
-  await notes.createForUpload({
-    uploadId: id,
-    userId,
-    title: TITLE,
-    keyPoints: ['4 regions × 4 quarters', 'Grand total: 9,835'],
-    detailedSummary: SUMMARY,
-    originalText: 'Region\tQ1\tQ2\tQ3\tQ4\nNorth\t1,200\t1,350\t1,410\t1,580\nSouth\t980\t1,020\t1,105\t1,190',
-    kind: 'text',
-    language: 'en',
-    imageCount: 0,
-    engine: 'e2e-seed',
-  });
-}
-
 beforeAll(async () => {
   [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
   session = await newSession(browser, product.url);
@@ -83,7 +54,15 @@ beforeAll(async () => {
   const idRequest = page.waitForRequest((req) => /\/api\/notes\/\d+(\?|$)/.test(req.url()));
   await signInWithPopup(page, newAccount('Tabitha Tables'));
   userId = Number(new URL((await idRequest).url()).pathname.split('/').pop());
-  await seedNote();
+  await seedNote(product, {
+    userId,
+    title: TITLE,
+    keyPoints: ['4 regions × 4 quarters', 'Grand total: 9,835'],
+    detailedSummary: SUMMARY,
+    originalText: 'Region\tQ1\tQ2\tQ3\tQ4\nNorth\t1,200\t1,350\t1,410\t1,580\nSouth\t980\t1,020\t1,105\t1,190',
+    imageCount: 0,
+    fileName: 'sales.png',
+  });
   await page.reload();
 });
 afterAll(async () => {

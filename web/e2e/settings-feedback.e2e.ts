@@ -3,7 +3,6 @@
  * statistics with thousands separators, the plan card, the languages in my screenshots (and the About page's list),
  * navigation, sign-out, and the feedback form's validation, sending state, success, failure and per-account limit.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -19,6 +18,7 @@ import {
   type Product,
   type Session,
 } from './harness.js';
+import { seedNote } from './seed.js';
 
 let product: Product;
 let browser: Browser;
@@ -27,33 +27,16 @@ let page: Page;
 let userId: number;
 const account = newAccount('Marie Curie');
 
-/** Stores a finished note for the user the way the pipeline does: reserve an upload, then write its note. */
-async function seedNote(title: string, words: number, owner = userId): Promise<void> {
-  const { uploads, notes } = product.running.app.deps.repos;
-  const id = randomUUID();
-  const reserved = await uploads.reserve({
-    id,
-    userId: owner,
-    fileNames: ['seed.png'],
-    objectKeys: [`users/${owner}/uploads/${id}/0.png`],
-    imageCount: 1,
-    correlationId: 'e2e-seed',
-    monthlyAllowance: null,
-    now: new Date(),
-  });
-  expect(reserved.ok).toBe(true);
-  const originalText = Array.from({ length: words }, (_, i) => `word${i}`).join(' ');
-  await notes.createForUpload({
-    uploadId: id,
+/** A finished note of `words` words for `owner` (the signed-in user by default). */
+function seedWords(title: string, words: number, owner = userId): Promise<void> {
+  return seedNote(product, {
     userId: owner,
     title,
     keyPoints: ['A seeded note'],
     detailedSummary: 'Seeded for the statistics.',
-    originalText,
-    kind: 'text',
-    language: 'en',
+    originalText: Array.from({ length: words }, (_, i) => `word${i}`).join(' '),
     imageCount: 1,
-    engine: 'e2e-seed',
+    fileName: 'seed.png',
   });
 }
 
@@ -73,8 +56,8 @@ afterAll(async () => {
 
 describe('settings', () => {
   it('shows the profile, thousands-separated statistics, the plan and the links', async () => {
-    await seedNote('Radioactivity notes', 1_200);
-    await seedNote('Polonium and radium', 834);
+    await seedWords('Radioactivity notes', 1_200);
+    await seedWords('Polonium and radium', 834);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     await waitForPath(page, '/settings');
@@ -296,7 +279,7 @@ describe('delete account', () => {
       const idRequest = target.waitForRequest((req) => /\/api\/notes\/\d+(\?|$)/.test(req.url()));
       await signInWithPopup(target, newAccount('Leaving Lena'));
       const id = Number(new URL((await idRequest).url()).pathname.split('/').pop());
-      await seedNote('Notes that will go', 10, id);
+      await seedWords('Notes that will go', 10, id);
       await target.goto('/settings');
       const main = target.locator('main');
       await main.getByText('Delete account', { exact: true }).first().waitFor();
