@@ -19,6 +19,7 @@ import {
   createStoreFromConfig,
   instrumentHandlers,
   startSweeper,
+  uploadStillProcessing,
 } from '@snapnotes/runtime';
 import { withRecentWrites } from '@snapnotes/storage';
 import { buildSummariseStage } from '@snapnotes/summarise';
@@ -84,6 +85,7 @@ export async function startSnapNotes(config: Config, logger: PinoLogger): Promis
           lockDuration: config.QUEUE_LOCK_DURATION_MS,
           stalledInterval: config.QUEUE_STALLED_INTERVAL_MS,
         },
+        stillWanted: uploadStillProcessing(db.repos),
       });
       closers.push(() => workers.close());
       const producer = createBullmqProducer({

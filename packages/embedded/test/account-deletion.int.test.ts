@@ -11,6 +11,7 @@ import { createTestUser } from '@snapnotes/testing/firebase';
 import { renderScreenshot } from '@snapnotes/testing/images';
 import { STANDIN_WEBHOOK_SECRET, startStripeStandin, type StripeStandin } from '@snapnotes/testing/stripe-standin';
 import { signUp, startTestApp, type Client, type TestApp } from './harness.js';
+import { keysHolding } from './redis-jobs.js';
 
 let stripe: StripeStandin;
 let app: TestApp;
@@ -79,6 +80,7 @@ describe('DELETE /api/user', () => {
     const [upload] = await db.repos.uploads.listByUser(c.id);
     // A "Read again" of the note: its jobs hold the text too, under the re-read's own id.
     const [note] = await db.repos.notes.listByUser(c.id);
+    expect(note!.originalText).toMatch(/Dana private notes/i);
     expect((await c.send('POST', `/api/notes/${note!.id}/reprocess`)).status).toBe(200);
     const [reread] = await db.db.selectFrom('noteReprocessings').select('id').where('userId', '=', c.id).execute();
     const keys = [...jobKeys(upload!.id, 1), ...jobKeys(reread!.id, 1)];
@@ -114,6 +116,10 @@ describe('DELETE /api/user', () => {
       [],
     );
     expect(await redis.exists(...keys)).toBe(0);
+    // Nor anywhere else in Redis: no OCR text or summary of the account in any key, BullMQ's event streams
+    // (`…:ocr:events`, `…:summarise:events`) included (issue 22, item 4).
+    expect(await keysHolding(app.config.REDIS_URL!, 'Dana private')).toEqual([]);
+    expect(await keysHolding(app.config.REDIS_URL!, note!.detailedSummary.slice(0, 40))).toEqual([]);
     expect(await app.listObjects(`users/${c.id}/`)).toEqual([]);
     expect(await db.repos.users.findById(c.id)).toBeUndefined();
     // The old token no longer works: not for the data, and not to re-create the account.

@@ -29,9 +29,12 @@ export const DRAIN_DELAY_S = 1;
 /** How long an upload waits for an unreachable Redis before it is refused with 503 (the gateway's default). */
 export const DEFAULT_UNAVAILABLE_WAIT_MS = 10_000;
 
-/** ioredis' error when a command gave up (the connection dropped and did not come back in time). */
+/**
+ * ioredis' error when a command gave up (the connection dropped and did not come back in time, or Redis did not answer
+ * within the command timeout), and the heartbeat's when it drops a connection to a frozen Redis (redis-client.ts).
+ */
 const CONNECTION_ERRORS =
-  /max retries per request|Connection is closed|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|Stream isn't writeable|enableOfflineQueue|Command timed out|LOADING/i;
+  /max retries per request|Connection is closed|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|Stream isn't writeable|enableOfflineQueue|Command timed out|did not answer a PING|LOADING/i;
 
 /** True for an error that says Redis could not be reached, as opposed to one Redis answered with. */
 export function isConnectionError(err: unknown): boolean {

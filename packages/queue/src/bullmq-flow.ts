@@ -1,7 +1,8 @@
 /** What the BullMQ producer and workers agree on: job ids, names, data shapes and job options. */
 import { QueueName } from '@snapnotes/contracts';
 import type { ImageRef, UploadJob } from '@snapnotes/contracts';
-import type { JobsOptions } from 'bullmq';
+import type { FlowJob, FlowJobNode, JobsOptions } from 'bullmq';
+import { PRIORITY } from './types.js';
 
 export const STAGES = Object.values(QueueName);
 
@@ -40,6 +41,37 @@ export const KEEP: Pick<JobsOptions, 'removeOnComplete' | 'removeOnFail'> = {
   removeOnComplete: { age: 3600, count: 1000 },
   removeOnFail: { age: 86400 },
 };
+
+/**
+ * The flow of one upload: `notes` ← `summarise` ← (`ocr`, `moderation`), each on its own queue, with the upload's
+ * priority and the retry policy; a note's re-read has no `moderation` job (UploadJob.reprocess).
+ */
+export function buildFlow(job: UploadJob, retry: { attempts: number; backoffMs: number }): FlowJob {
+  const ids = flowIds(job.uploadId);
+  const common: JobsOptions = {
+    ...KEEP,
+    priority: job.premium ? PRIORITY.premium : PRIORITY.free,
+    attempts: retry.attempts,
+    backoff: { type: 'exponential', delay: retry.backoffMs },
+  };
+  const data: StageData = { job };
+  const child = (name: QueueName, children?: FlowJobNode[]): FlowJobNode => ({
+    name,
+    queueName: name,
+    data,
+    opts: { ...common, jobId: ids[name], failParentOnFailure: true },
+    ...(children ? { children } : {}),
+  });
+  return {
+    name: 'notes',
+    queueName: 'notes',
+    data,
+    opts: { ...common, jobId: ids.notes },
+    // Moderation runs beside OCR; summarise joins both results (contracts: SummariseInput.moderation). A re-read's
+    // images were accepted at upload: no moderation job.
+    children: [child('summarise', job.reprocess ? [child('ocr')] : [child('ocr'), child('moderation')])],
+  };
+}
 
 /** `<prefix>:<queue>:<id>` → queue and id (the prefix itself may contain ':'). */
 export function parseJobKey(key: string): { queue: QueueName; id: string } | null {

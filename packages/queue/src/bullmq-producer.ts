@@ -5,27 +5,28 @@
  */
 import type { Logger, NoteResult, QueueName, UploadJob } from '@snapnotes/contracts';
 import { FlowProducer, Job, Queue, QueueEvents } from 'bullmq';
-import type { FlowJobNode, FlowJob, JobsOptions } from 'bullmq';
-import { Redis } from 'ioredis';
 import {
   closeUnlessAway,
   DEFAULT_UNAVAILABLE_WAIT_MS,
   errorListener,
   isConnectionError,
-  reconnectDelay,
   RECONNECT_MAX_DELAY_MS,
   whenConnected,
 } from './bullmq-connection.js';
-import { childFailureKey, checkPrefix, flowIds, KEEP, parseJobKey, STAGES } from './bullmq-flow.js';
-import type { StageData } from './bullmq-flow.js';
+import { buildFlow, childFailureKey, checkPrefix, flowIds, parseJobKey, STAGES } from './bullmq-flow.js';
 import { waitForNote, watchUploads } from './bullmq-recovery.js';
 import { errorMessage, failureFromReason, PipelineFailure, timeoutFailure, unavailableFailure } from './failure.js';
+import { blockingOptions, createRedisClient } from './redis-client.js';
+import { stageResults } from './stage-results.js';
 import { admitUpload, parseNoteResult } from './stages.js';
-import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, PRIORITY } from './types.js';
+import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS } from './types.js';
 import type { ForgetUpload, PipelineDriver, QueueCounts, RunOptions } from './types.js';
 
 /** An upload whose jobs the queue lost is run again at most this many times (each also bounded by its timeout). */
 const MAX_REDRIVES = 3;
+
+/** A heartbeat PING unanswered this long holds new uploads back until it is answered or its connection dropped. */
+const SLOW_PING_MS = 300;
 
 export interface BullmqProducerOptions {
   redisUrl: string;
@@ -62,10 +63,16 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
 
   const unavailableWaitMs = opts.unavailableWaitMs ?? DEFAULT_UNAVAILABLE_WAIT_MS;
   // One connection for adding and reading jobs; QueueEvents needs its own (blocking) one. Both reconnect within
-  // RECONNECT_MAX_DELAY_MS of Redis coming back (DECISIONS "Redis faults").
-  const redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: 3, retryStrategy: reconnectDelay });
+  // RECONNECT_MAX_DELAY_MS of Redis coming back, and time out on a Redis that does not answer (DECISIONS "Redis
+  // faults"; redis-client.ts).
+  const client = createRedisClient(opts.redisUrl, {
+    logger,
+    msg: 'redis connection error',
+    options: { maxRetriesPerRequest: 3 },
+  });
+  const { redis } = client;
+  const results = stageResults(redis, prefix);
   const logError = (fields: object, msg: string) => logger.error(fields, msg);
-  redis.on('error', errorListener(logError, 'redis connection error'));
   const flow = new FlowProducer({ connection: redis, prefix });
   flow.setMaxListeners(0); // every waiting job listens for the producer's 'closing'
   flow.on('error', errorListener(logError, 'flow producer error'));
@@ -76,47 +83,18 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
       return [name, q];
     }),
   ) as Record<QueueName, Queue>;
-  const events = new QueueEvents('notes', {
-    connection: { url: opts.redisUrl, maxRetriesPerRequest: null, retryStrategy: reconnectDelay },
-    prefix,
-  });
+  const events = new QueueEvents('notes', { connection: blockingOptions(opts.redisUrl), prefix });
   events.setMaxListeners(0);
   events.on('error', errorListener(logError, 'queue events error'));
   const watch = watchUploads({
     redis,
+    unansweredSince: client.unansweredSince,
     notes: queues.notes,
     logger,
     checkIntervalMs: opts.lostCheckIntervalMs ?? 2000,
     unavailableWaitMs,
   });
   let closed = false;
-
-  function buildFlow(job: UploadJob): FlowJob {
-    const ids = flowIds(job.uploadId);
-    const common: JobsOptions = {
-      ...KEEP,
-      priority: job.premium ? PRIORITY.premium : PRIORITY.free,
-      attempts,
-      backoff: { type: 'exponential', delay: backoffMs },
-    };
-    const data: StageData = { job };
-    const child = (name: QueueName, children?: FlowJobNode[]): FlowJobNode => ({
-      name,
-      queueName: name,
-      data,
-      opts: { ...common, jobId: ids[name], failParentOnFailure: true },
-      ...(children ? { children } : {}),
-    });
-    return {
-      name: 'notes',
-      queueName: 'notes',
-      data,
-      opts: { ...common, jobId: ids.notes },
-      // Moderation runs beside OCR; summarise joins both results (contracts: SummariseInput.moderation). A re-read's
-      // images were accepted at upload: no moderation job.
-      children: [child('summarise', job.reprocess ? [child('ocr')] : [child('ocr'), child('moderation')])],
-    };
-  }
 
   /** Follows `child … failed` from the notes job down to the job that really failed. */
   async function deepestFailure(job: UploadJob): Promise<PipelineFailure> {
@@ -230,15 +208,18 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
 
   /**
    * Adds the upload's flow, waiting for an unreachable Redis up to `unavailableWaitMs` (and never past the
-   * deadline), then refusing with kind 'unavailable' (DECISIONS "Redis faults"). Returns the notes job.
+   * deadline), then refusing with kind 'unavailable' (DECISIONS "Redis faults"). A connection that still says
+   * 'ready' while its heartbeat PING waits for an answer is a freeze not noticed yet: the wait counts from that PING,
+   * as for the uploads in flight. Returns the notes job.
    */
   async function addFlow(job: UploadJob, log: object, deadline: number): Promise<Job> {
     const started = Date.now();
-    const until = Math.min(started + unavailableWaitMs, deadline);
+    const silentSince = Math.min(started, client.pingWaitingSince() ?? started);
+    const until = Math.min(silentSince + unavailableWaitMs, deadline);
     let last: unknown;
     while (Date.now() < until && (await whenConnected(redis, until - Date.now()))) {
       try {
-        return (await flow.add(buildFlow(job))).job;
+        return (await flow.add(buildFlow(job, { attempts, backoffMs }))).job;
       } catch (err) {
         if (!isConnectionError(err)) {
           logger.error({ ...log, err: errorMessage(err) }, 'could not queue the upload');
@@ -301,6 +282,11 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
       } catch (err) {
         if (!(err instanceof PipelineFailure)) throw err;
         outcome = err;
+      } finally {
+        // The upload is answered: its stages' results (OCR text, summary) are not needed any more.
+        results.drop([job.uploadId]).catch((err: unknown) => {
+          logger.debug({ ...log, err: errorMessage(err) }, 'could not delete the stage results');
+        });
       }
       if (!(outcome instanceof PipelineFailure)) return outcome;
       const level = outcome.kind === 'error' ? 'error' : 'info';
@@ -333,7 +319,11 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
           else active++;
         }
       }
-      if (removed + active > 0) logger.info({ uploads: uploads.length, removed, active }, 'upload jobs removed');
+      // Their stages' results (OCR text, summaries) too; an active job may still write one (it expires in an hour).
+      const stored = await results.drop(uploads.map((u) => u.uploadId));
+      if (removed + active + stored > 0) {
+        logger.info({ uploads: uploads.length, removed, active, results: stored }, 'upload jobs removed');
+      }
       return { removed, active };
     },
 
@@ -359,8 +349,13 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
       await redis.ping();
     },
 
-    waitAvailable(timeoutMs: number) {
-      return whenConnected(redis, timeoutMs);
+    async waitAvailable(timeoutMs: number) {
+      const until = Date.now() + timeoutMs;
+      // A heartbeat PING unanswered this long on a connection that still says 'ready' is most likely a freeze the
+      // heartbeat is about to notice: wait for its answer (or the drop) before admitting an upload Redis may not take.
+      const slowPing = () => Date.now() - (client.pingWaitingSince() ?? Date.now()) >= SLOW_PING_MS;
+      while (slowPing() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+      return whenConnected(redis, Math.max(0, until - Date.now()));
     },
 
     async close() {
@@ -371,7 +366,7 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
         await events.close();
         await flow.close();
         await Promise.all(STAGES.map((name) => queues[name].close()));
-        await redis.quit().catch(() => redis.disconnect());
+        await client.close();
       })();
       if ((await closeUnlessAway(closing, () => redis.status === 'ready')) === 'abandoned') {
         logger.warn('redis unreachable: the producer closed without waiting for it');

@@ -8,7 +8,9 @@
  *   - 'lost': the upload's notes job does not exist any more (the waiter asks the source of truth and re-drives it);
  *   - 'settled': the notes job completed or failed without the waiter hearing of it (an event missed while
  *     QueueEvents was reconnecting: its stream position may start again at "now");
- *   - 'unavailable': Redis has been unreachable for `unavailableWaitMs` (the waiter gives the upload up with a 503).
+ *   - 'unavailable': Redis has not answered for `unavailableWaitMs` (the waiter gives the upload up with a 503):
+ *     counted from the connection's close or from the heartbeat PING still waiting for its answer, so a frozen
+ *     Redis, whose connection does not close, is given up as soon as a dead one.
  */
 import type { Logger } from '@snapnotes/contracts';
 import type { Job, Queue, QueueEvents } from 'bullmq';
@@ -17,6 +19,9 @@ import { isConnectionError } from './bullmq-connection.js';
 import { errorMessage } from './failure.js';
 
 export type WatchSignal = 'lost' | 'settled' | 'unavailable';
+
+/** How often the watch asks whether Redis has been silent for too long (no command: a clock comparison). */
+const UNAVAILABLE_TICK_MS = 250;
 
 export interface UploadWatch {
   /** Watches one notes job until the returned function is called; `signal` may be called more than once. */
@@ -27,6 +32,8 @@ export interface UploadWatch {
 export interface UploadWatchOptions {
   /** The producer's command connection: its 'close' and 'ready' say when Redis went away and came back. */
   redis: Redis;
+  /** Since when Redis has not answered that connection (createRedisClient's heartbeat), or undefined. */
+  unansweredSince: () => number | undefined;
   notes: Queue;
   logger: Logger;
   checkIntervalMs: number;
@@ -36,8 +43,9 @@ export interface UploadWatchOptions {
 export function watchUploads(opts: UploadWatchOptions): UploadWatch {
   const { redis, notes, logger } = opts;
   const watched = new Map<string, Set<(s: WatchSignal) => void>>();
-  let downSince: number | undefined = redis.status === 'ready' ? undefined : Date.now();
+  let wasDown = redis.status !== 'ready';
   let checking = false;
+  let checkedAt = Date.now();
 
   const notify = (id: string, s: WatchSignal) => {
     for (const signal of watched.get(id) ?? []) signal(s);
@@ -46,6 +54,7 @@ export function watchUploads(opts: UploadWatchOptions): UploadWatch {
   async function check(reason: 'reconnected' | 'interval'): Promise<void> {
     if (checking || watched.size === 0) return;
     checking = true;
+    checkedAt = Date.now();
     try {
       const ids = [...watched.keys()];
       const states = await Promise.all(ids.map((id) => notes.getJobState(id)));
@@ -66,22 +75,28 @@ export function watchUploads(opts: UploadWatchOptions): UploadWatch {
   }
 
   const onDown = () => {
-    downSince ??= Date.now();
+    wasDown = true;
   };
   const onReady = () => {
-    if (downSince === undefined) return;
-    logger.info({ downMs: Date.now() - downSince }, 'redis reachable again');
-    downSince = undefined;
-    void check('reconnected');
+    if (!wasDown) return;
+    wasDown = false;
+    void check('reconnected'); // the client logs 'redis reachable again'
   };
   redis.on('close', onDown);
   redis.on('reconnecting', onDown);
   redis.on('ready', onReady);
-  const timer = setInterval(() => {
-    if (downSince === undefined) return void check('interval');
-    if (Date.now() - downSince < opts.unavailableWaitMs) return;
-    for (const id of watched.keys()) notify(id, 'unavailable');
-  }, opts.checkIntervalMs);
+  // A short tick for the give-up (it runs no command); the job check every checkIntervalMs while connected.
+  const timer = setInterval(
+    () => {
+      const since = opts.unansweredSince();
+      if (since !== undefined && Date.now() - since >= opts.unavailableWaitMs) {
+        for (const id of watched.keys()) notify(id, 'unavailable');
+      } else if (redis.status === 'ready' && Date.now() - checkedAt >= opts.checkIntervalMs) {
+        void check('interval');
+      }
+    },
+    Math.min(UNAVAILABLE_TICK_MS, opts.checkIntervalMs),
+  );
   timer.unref();
 
   return {

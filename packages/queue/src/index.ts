@@ -8,6 +8,8 @@ export type { InProcessDriverOptions } from './in-process.js';
 export { createBullmqProducer } from './bullmq-producer.js';
 export type { BullmqProducer, BullmqProducerOptions } from './bullmq-producer.js';
 export { startBullmqWorkers } from './bullmq-workers.js';
+export type { StillWanted } from './bullmq-stages.js';
+export { createRedisClient } from './redis-client.js';
 export type { BullmqWorkers, BullmqWorkersOptions, WorkerTuning } from './bullmq-workers.js';
 export { flowIds } from './bullmq-flow.js';
 export { createQueueInspector } from './inspector.js';

@@ -4,9 +4,9 @@
  */
 import type { Logger, QueueName } from '@snapnotes/contracts';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { errorListener, reconnectDelay } from './bullmq-connection.js';
+import { errorListener } from './bullmq-connection.js';
 import { checkPrefix, STAGES } from './bullmq-flow.js';
+import { createRedisClient } from './redis-client.js';
 import type { QueueCounts } from './types.js';
 
 export interface QueueInspectorOptions {
@@ -34,16 +34,16 @@ export function createQueueInspector(opts: QueueInspectorOptions): QueueInspecto
     if (!STAGES.includes(name)) throw new TypeError(`createQueueInspector: unknown queue "${String(name)}"`);
   }
   const logger = opts.logger.child({ component: 'queue-inspector' });
-  // Commands fail fast while Redis is away (a scrape or a readiness probe must not hang).
-  const redis = new Redis(opts.redisUrl, {
-    maxRetriesPerRequest: 1,
-    enableOfflineQueue: false,
-    commandTimeout: 5000,
-    retryStrategy: reconnectDelay,
+  // Commands fail fast while Redis is away or frozen (a scrape or a readiness probe must not hang).
+  const client = createRedisClient(opts.redisUrl, {
+    logger,
+    msg: 'redis connection error',
+    level: 'warn',
+    options: { maxRetriesPerRequest: 1, enableOfflineQueue: false },
   });
+  const { redis } = client;
   redis.setMaxListeners(0); // one listener per queue
   const logWarn = (fields: object, msg: string) => logger.warn(fields, msg);
-  redis.on('error', errorListener(logWarn, 'redis connection error'));
   const queues = names.map((name) => {
     const q = new Queue(name, { connection: redis, prefix: opts.prefix });
     q.on('error', errorListener(logWarn, 'queue error', { queue: name }));
@@ -81,7 +81,7 @@ export function createQueueInspector(opts: QueueInspectorOptions): QueueInspecto
     },
     async close() {
       await Promise.all(queues.map((q) => q.close()));
-      await redis.quit().catch(() => redis.disconnect());
+      await client.close();
     },
   };
 }

@@ -20,6 +20,9 @@ describe('Redis connection handling', () => {
       isConnectionError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6390'), { code: 'ECONNREFUSED' })),
     ).toBe(true);
     expect(isConnectionError(new Error('Connection is closed.'))).toBe(true);
+    // A frozen Redis: a command timed out, or the heartbeat dropped the connection (redis-client.ts).
+    expect(isConnectionError(new Error('Command timed out'))).toBe(true);
+    expect(isConnectionError(new Error('Redis did not answer a PING within 2000 ms'))).toBe(true);
     expect(isConnectionError(new Error('Missing lock for job 1. moveToFinished'))).toBe(false);
     expect(isConnectionError(new Error('ERR wrong number of arguments'))).toBe(false);
   });

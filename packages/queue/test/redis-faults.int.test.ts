@@ -80,6 +80,44 @@ describe('an unreachable Redis', () => {
     expect(waited).toBeLessThan(5000);
   });
 
+  it('fails an upload in flight as unavailable when Redis freezes (SIGSTOP), within the bounded wait', async () => {
+    const hold = gate();
+    const { handlers } = recordingHandlers({
+      async ocr(input) {
+        await hold.wait();
+        return {
+          index: input.image.index,
+          fileName: input.image.fileName,
+          text: 'never read',
+          confidence: 91,
+          hasText: true,
+          durationMs: 1,
+        };
+      },
+    });
+    const { producer } = start(handlers, { unavailableWaitMs: 1500 });
+    const run = producer.run(makeUpload(1), { timeoutMs: 60_000 }).catch((e: unknown) => e);
+    await sleep(500); // the flow is added, OCR holds it
+    redis.freeze();
+    const frozen = Date.now();
+    try {
+      const err = await run;
+      const tookMs = Date.now() - frozen;
+      expect(err).toBeInstanceOf(PipelineFailure);
+      expect((err as PipelineFailure).kind).toBe('unavailable');
+      // The wait (1.5 s) from the last PING Redis did not answer: well before the timeout (60 s).
+      expect(tookMs).toBeLessThan(5000);
+      // A new upload is refused within the wait too, though Redis's connection never closed.
+      const started = Date.now();
+      const refused: unknown = await producer.run(makeUpload(1), { timeoutMs: 60_000 }).catch((e: unknown) => e);
+      expect((refused as PipelineFailure).kind).toBe('unavailable');
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      redis.thaw();
+      hold.open();
+    }
+  });
+
   it('takes an upload that arrived while Redis was away once it is back within the wait', async () => {
     const { producer } = start(recordingHandlers().handlers, { unavailableWaitMs: 10_000 });
     await redis.kill();

@@ -12,6 +12,8 @@ import { createLogger, logProcessWarnings } from './logger.js';
 import { createMetrics, instrumentHandlers, METRICS_CONTENT_TYPE, type Metrics } from './metrics.js';
 import { opsRefusal, type OpsAccessConfig } from './ops-access.js';
 import { onShutdown } from './shutdown.js';
+import { uploadStillProcessing } from './upload-check.js';
+import { connectDatabase } from './wiring.js';
 
 export interface BuiltStage {
   handlers: Partial<StageHandlers>;
@@ -69,6 +71,12 @@ export async function runStageWorker(
     logger,
   });
   metrics.setQueueCounts(() => inspector.counts());
+  // A small pool of its own to ask each job's upload row first (uploadStillProcessing); a job whose row cannot be
+  // read runs as before, so the database is not a readiness dependency of the stages that do not write to it.
+  const rows = config.DATABASE_URL
+    ? await connectDatabase({ ...config, DATABASE_POOL_MAX: 2 }, logger, { migrate: false })
+    : undefined;
+  if (!rows) logger.warn('DATABASE_URL is not set: jobs of uploads that were already answered are not dropped');
   const concurrency: Record<QueueName, number> = {
     moderation: config.MODERATION_CONCURRENCY,
     ocr: config.OCR_CONCURRENCY,
@@ -82,6 +90,7 @@ export async function runStageWorker(
     concurrency: { [role]: concurrency[role] },
     logger,
     workerOptions: { lockDuration: config.QUEUE_LOCK_DURATION_MS, stalledInterval: config.QUEUE_STALLED_INTERVAL_MS },
+    ...(rows ? { stillWanted: uploadStillProcessing(rows.repos) } : {}),
   });
   const state = { draining: false };
   // Ready only while the BullMQ worker is connected and taking jobs (not merely while Redis answers a PING).
@@ -107,6 +116,7 @@ export async function runStageWorker(
       },
     ],
     ['stage', () => stage.close()],
+    ['upload rows', async () => rows?.close()],
     ['queue inspector', () => inspector.close()],
     ['health server', () => new Promise((resolve) => server.close(() => resolve(undefined)))],
   ]);

@@ -20,6 +20,8 @@ export interface Outcome {
   noteId?: number;
   error?: string;
   message?: string;
+  /** The Retry-After header of a refusal (a 503 or 429). */
+  retryAfter?: string;
 }
 
 export interface SteadyLoadOptions {
@@ -45,7 +47,7 @@ async function post(url: string, token: string, requestId: string, files: Buffer
   files.forEach((f, i) => form.append('images', new Blob([new Uint8Array(f)], { type: 'image/png' }), `p${i}.png`));
   const encoded = new Response(form);
   const body = Buffer.from(await encoded.arrayBuffer());
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+  return new Promise<{ status: number; body: string; retryAfter?: string }>((resolve, reject) => {
     const req = request(`${url}/api/process-screenshots`, {
       method: 'POST',
       agent: false,
@@ -62,7 +64,11 @@ async function post(url: string, token: string, requestId: string, files: Buffer
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      res.on('end', () => {
+        const retryAfter = res.headers['retry-after'];
+        const body = Buffer.concat(chunks).toString();
+        resolve({ status: res.statusCode ?? 0, body, ...(retryAfter ? { retryAfter } : {}) });
+      });
       res.on('error', reject);
     });
     req.end(body);
@@ -154,7 +160,8 @@ export class SteadyLoad {
           body = { message: res.body.slice(0, 200) };
         }
         const note = res.status === 200 ? { noteId: body.id } : { error: body.error, message: body.message };
-        return { ...base, ended: Date.now(), status: res.status, ...note };
+        const retry = res.retryAfter ? { retryAfter: res.retryAfter } : {};
+        return { ...base, ended: Date.now(), status: res.status, ...note, ...retry };
       } catch (err) {
         if (err instanceof Refused) {
           this.refused++;

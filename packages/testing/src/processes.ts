@@ -270,6 +270,18 @@ export class RedisProcess {
     }
   }
 
+  /**
+   * Freezes the server (SIGSTOP): the process and its connections stay, nothing is answered — as a Redis that hangs
+   * or a network black hole looks to its clients. `thaw()` (SIGCONT) lets it answer again, with its data.
+   */
+  freeze(): void {
+    if (this.running) this.child!.kill('SIGSTOP');
+  }
+
+  thaw(): void {
+    if (this.running) this.child!.kill('SIGCONT');
+  }
+
   /** Ends the server: SIGKILL (a crash: nothing flushed) or SIGTERM (a clean shutdown). */
   async kill(signal: 'SIGKILL' | 'SIGTERM' = 'SIGKILL'): Promise<void> {
     const child = this.child;
@@ -277,6 +289,7 @@ export class RedisProcess {
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
       child.kill(signal);
+      if (signal !== 'SIGKILL') child.kill('SIGCONT'); // a frozen server handles SIGTERM once it runs again
     });
   }
 }

@@ -4,9 +4,10 @@
  * Redis by every gateway replica when REDIS_URL is set (no offline queue: while Redis is away a memory limiter
  * answers), in memory otherwise. The upload limit has its own sliding slots (rate-limit.ts).
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ErrorCode } from '@snapnotes/contracts';
+import { createRedisClient } from '@snapnotes/queue';
 import { HttpError } from './errors.js';
 
 export interface PerUserLimiter {
@@ -36,13 +37,28 @@ export function createLimiterStore(opts: {
   name: string;
   redisUrl?: string;
   base: { points: number; duration: number; keyPrefix: string };
-  logger?: { error(obj: object, msg: string): void };
+  logger?: {
+    error(obj: object, msg: string): void;
+    warn?(obj: object, msg: string): void;
+    info?(obj: object, msg: string): void;
+  };
 }): { limiter: RateLimiterAbstract; redis?: Redis; close(): Promise<void> } {
   if (!opts.redisUrl) return { limiter: new RateLimiterMemory(opts.base), close: async () => {} };
-  const redis = new Redis(opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
-  redis.on('error', (err: Error) =>
-    opts.logger?.error({ err: err.message, limit: opts.name }, 'rate limit: redis connection error'),
-  );
+  // The product's Redis client (@snapnotes/queue): its reconnect policy, its heartbeat (a frozen Redis is dropped
+  // within seconds), an outage logged once, then every 30 s; and a command timeout of 1 s, since the memory limiter
+  // answers a call Redis does not (an upload must not wait on its rate limit).
+  const log = opts.logger;
+  const client = createRedisClient(opts.redisUrl, {
+    logger: {
+      error: (f, m) => log?.error(f, m),
+      warn: (f, m) => (log?.warn ? log.warn(f, m) : log?.error(f, m)),
+      info: (f, m) => log?.info?.(f, m),
+    },
+    msg: 'rate limit: redis connection error',
+    fields: { limit: opts.name },
+    options: { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1000 },
+  });
+  const { redis } = client;
   const limiter = new RateLimiterRedis({
     ...opts.base,
     storeClient: redis,
@@ -52,9 +68,7 @@ export function createLimiterStore(opts: {
   return {
     limiter,
     redis,
-    async close() {
-      if (redis.status !== 'end') await redis.quit().catch(() => redis.disconnect());
-    },
+    close: () => client.close(),
   };
 }
 

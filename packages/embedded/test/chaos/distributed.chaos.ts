@@ -2,8 +2,9 @@
  * `pnpm test:chaos` (issue 14): the distributed stack as separate processes (testing/stack.ts: each service's
  * `dist/main.js`, a PostgreSQL database, a redis-server of its own, s3rver, the Auth emulator) under a steady stream
  * of uploads from three users, and in turn: each worker type killed (SIGKILL) in the middle of a job, Redis
- * crashed and restarted without persistence and then with its AOF, the gateway stopped (SIGTERM) and started
- * again, every PostgreSQL connection cut. With the default queue settings (lock and stalled interval).
+ * crashed and restarted without persistence and then with its AOF, Redis frozen (SIGSTOP) for longer than the
+ * gateway's bounded wait, the gateway stopped (SIGTERM) and started again, every PostgreSQL connection cut. With the
+ * default queue settings (lock and stalled interval, QUEUE_UNAVAILABLE_WAIT_MS).
  *
  * Then: every request got a note or a clean 4xx/503 (no 500, no 504, no broken connection, no hang), every
  * successful upload has exactly one note (the one its client got) and no other upload has one, no upload row is
@@ -22,6 +23,13 @@ import { Faults } from './faults.js';
 
 const PROCESSING_TIMEOUT_MS = 60_000;
 const CLIENTS = 3;
+/** Longer than QUEUE_UNAVAILABLE_WAIT_MS (10 s): the uploads it meets must be given up, not just delayed. */
+const FROZEN_MS = 15_000;
+/**
+ * A frozen Redis is noticed by a heartbeat within 2.5 s; an upload is then answered when Redis has not answered for
+ * QUEUE_UNAVAILABLE_WAIT_MS. The bound leaves room for a loaded machine.
+ */
+const FROZEN_ANSWER_SLACK_MS = 4000;
 
 let stack: DistributedStack;
 let sql: pg.Pool;
@@ -89,6 +97,8 @@ describe('the distributed stack under faults', () => {
     await settled();
     await faults.restartRedis('aof');
     await settled();
+    const frozen = await faults.freezeRedis(FROZEN_MS);
+    await settled();
     await faults.restartGateway();
     await settled();
     await faults.terminatePostgresBackends();
@@ -98,6 +108,11 @@ describe('the distributed stack under faults', () => {
 
     const outcomes = load.outcomes;
     expect(outcomes.filter((o) => !isClean(o))).toEqual([]);
+    // A frozen Redis: every upload it met was answered within about the bounded wait, each 503 with Retry-After.
+    expect(frozen.inFlightMs.length).toBeGreaterThan(0);
+    expect(Math.max(...frozen.inFlightMs)).toBeLessThan(frozen.waitMs + FROZEN_ANSWER_SLACK_MS);
+    expect(Math.max(0, ...frozen.sentDuringMs)).toBeLessThan(frozen.waitMs + FROZEN_ANSWER_SLACK_MS);
+    expect(frozen.withoutRetryAfter).toEqual([]);
     expect(outcomes.filter((o) => o.status === 200).length).toBeGreaterThan(20);
     expect(await notesNotExactlyOne(sql, outcomes)).toEqual([]);
     expect(await notesWithoutSuccess(sql, outcomes)).toEqual([]);

@@ -22,6 +22,18 @@ export interface FaultReport {
 
 const ANSWER_TIMEOUT_MS = 120_000;
 
+/** What a frozen Redis did to the requests it met (freezeRedis). */
+export interface FrozenRedisFigures {
+  /** The gateway's bounded wait for an unreachable Redis (QUEUE_UNAVAILABLE_WAIT_MS). */
+  waitMs: number;
+  /** Requests in flight at the freeze: ms from the freeze to each one's answer. */
+  inFlightMs: number[];
+  /** Requests sent while Redis was frozen and answered with 503: ms from each one's start to its answer. */
+  sentDuringMs: number[];
+  /** Request ids of 503s without `Retry-After: 10`. */
+  withoutRetryAfter: string[];
+}
+
 export class Faults {
   readonly reports: FaultReport[] = [];
   private readonly admin: Redis;
@@ -123,6 +135,38 @@ export class Faults {
         `${redriven - redrivenBefore} uploads re-driven from their row and stored images`
       );
     });
+  }
+
+  /**
+   * Redis frozen (SIGSTOP: the process and its connections stay, nothing is answered, as a hung server or a network
+   * black hole looks) for longer than the gateway's bounded wait, then let go (SIGCONT), its data intact. Every
+   * upload in flight and every one sent meanwhile must be answered, with a 503 and Retry-After when Redis stayed
+   * silent for the wait; the jobs of those uploads that Redis still holds are dropped when it answers again.
+   */
+  async freezeRedis(forMs: number): Promise<FrozenRedisFigures> {
+    const waitMs = Number(this.stack.env.QUEUE_UNAVAILABLE_WAIT_MS ?? 10_000);
+    const inFlight = await this.busy();
+    const at = Date.now();
+    this.stack.redis.freeze();
+    await sleep(forMs);
+    this.stack.redis.thaw();
+    const thawed = Date.now();
+    const figures: FrozenRedisFigures = { waitMs, inFlightMs: [], sentDuringMs: [], withoutRetryAfter: [] };
+    await this.record(`Redis frozen (SIGSTOP) for ${forMs / 1000} s`, at, inFlight, async () => {
+      const held = await this.load.answered(inFlight, ANSWER_TIMEOUT_MS);
+      figures.inFlightMs = held.map((o) => o.ended - at);
+      const during = this.load.outcomes.filter((o) => o.started > at && o.started < thawed && o.status === 503);
+      figures.sentDuringMs = during.map((o) => o.ended - o.started);
+      figures.withoutRetryAfter = [...held, ...during]
+        .filter((o) => o.status === 503 && o.retryAfter !== '10')
+        .map((o) => o.requestId);
+      const s = (ms: number[]) => (ms.length ? `${(Math.max(...ms) / 1000).toFixed(1)} s` : '–');
+      return (
+        `time to answer with Redis frozen (QUEUE_UNAVAILABLE_WAIT_MS ${waitMs / 1000} s): in flight ${s(figures.inFlightMs)} ` +
+        `after the freeze at most; ${during.length} sent during it got 503 after ${s(figures.sentDuringMs)} at most`
+      );
+    });
+    return figures;
   }
 
   /** SIGTERM to the gateway: it answers the uploads it holds and exits; a new one starts on the same port. */
