@@ -106,6 +106,8 @@ async function main(): Promise<void> {
         EMBEDDED_AUTH_PORT: String(authPort),
         FREE_UPLOADS_PER_MONTH: '100000',
         RATE_LIMIT_IMAGES: '100000',
+        // The load step is one account's burst of 8 uploads: its per-user cap (2 by default: 429) would end the run.
+        UPLOAD_CONCURRENCY_PER_USER: '8',
         WEB_DIST_DIR: join(dataDir, 'no-web'),
         // Settings under study can be passed through (e.g. OCR_POOL_SIZE, MODERATION_IMAGE_CLASSIFIER).
         ...Object.fromEntries(Object.entries(process.env).filter(([k]) => /^(OCR|MODERATION|OPENAI)_/.test(k))),
