@@ -79,19 +79,22 @@ export function createPaddlePool(opts: PaddlePoolOptions): PaddlePool {
       throw new TypeError('PaddleOCR: the image must be a Buffer');
     }
     // Threads stay alive: each holds its loaded models.
-    pool ??= new Piscina<PaddleTask, PaddleTaskResult>({
-      filename: workerFile(),
-      minThreads: opts.threads,
-      maxThreads: opts.threads,
-      idleTimeout: Number.POSITIVE_INFINITY,
-      atomics: 'async',
-      workerData: config,
-      // close() waits this long for the images being read, then ends the threads anyway.
-      closeTimeout: Math.max(timeoutMs, CLOSE_WAIT_MS),
-    });
-    pool.on('error', (err: unknown) => {
-      logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'PaddleOCR pool error');
-    });
+    if (!pool) {
+      pool = new Piscina<PaddleTask, PaddleTaskResult>({
+        filename: workerFile(),
+        minThreads: opts.threads,
+        maxThreads: opts.threads,
+        idleTimeout: Number.POSITIVE_INFINITY,
+        atomics: 'async',
+        workerData: config,
+        // close() waits this long for the images being read, then ends the threads anyway.
+        closeTimeout: Math.max(timeoutMs, CLOSE_WAIT_MS),
+      });
+      // One listener for the pool's life (a close that timed out), not one per image.
+      pool.on('error', (err: unknown) => {
+        logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'PaddleOCR pool error');
+      });
+    }
     // A copy the worker can own (the caller keeps its buffer).
     const copy = new Uint8Array(image);
     const task = pool.run({ kind, image: copy }, { transferList: [copy.buffer] });
