@@ -3,7 +3,7 @@
  * `dist/*.js` with every workspace package (`@snapnotes/*`) inlined and every npm package left as an import.
  *
  * Why: `pnpm deploy --filter <service> --prod` then yields exactly the npm packages the bundle imports (each one
- * is a direct dependency of the service: test `packages/embedded/test/deploy.test.ts` checks it), and files that
+ * is a direct dependency of the service: test `apps/embedded/test/deploy.test.ts` checks it), and files that
  * npm packages find relative to themselves (tesseract.js worker script and wasm core, tfjs wasm binaries, the
  * nsfwjs model, language data, wink model) stay where their packages expect them.
  *

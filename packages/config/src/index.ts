@@ -173,6 +173,12 @@ export const envSchema = z.object({
    * Without the opt-in the host is ignored (and the gateway removes it from process.env, which firebase-admin reads).
    */
   AUTH_EMULATOR: bool.default(false),
+  /**
+   * With AUTH_EMULATOR=1, NODE_ENV=development and FIREBASE_AUTH_EMULATOR_HOST=firebase-auth: the gateway is a compose
+   * container published on the host's 127.0.0.1 only (deploy/compose/emulator.yml), so it may listen on 0.0.0.0
+   * inside its container. Ignored everywhere else.
+   */
+  AUTH_EMULATOR_CONTAINER: bool.default(false),
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
   /** Service-account JSON (inline); or set GOOGLE_APPLICATION_CREDENTIALS to a file path. */
   FIREBASE_SERVICE_ACCOUNT_JSON: optionalString,
@@ -207,6 +213,12 @@ export const envSchema = z.object({
    * less memory per OCR worker, worse on scanned and photographed documents).
    */
   OCR_ENGINE: z.enum(['auto', 'tesseract']).default('auto'),
+  /**
+   * A quiet server's memory (docs/PERFORMANCE.md, "Memory"): the OCR engines (tesseract workers, analysis threads,
+   * PP-OCRv4) and the image classifier start with the first job, and end after this long without one; the next job
+   * starts them again (its first image takes about a second longer). 0 = keep them once started.
+   */
+  IDLE_RELEASE_MS: int(120_000, 0),
 
   MODERATION_NSFW_THRESHOLD: z.coerce.number().min(0).max(1).default(0.7),
   MODERATION_IMAGE_CLASSIFIER: bool.default(true),
@@ -231,9 +243,11 @@ export const envSchema = z.object({
   QUEUE_STALLED_INTERVAL_MS: int(2_000, 500),
   /**
    * How long an upload waits for an unreachable Redis (arriving, or in flight) before it is answered 503 with
-   * Retry-After (DECISIONS "Redis faults").
+   * Retry-After (DECISIONS "Redis faults"). 6 s, so that noticing a frozen Redis (a heartbeat PING every 0.5 s), the
+   * 250 ms watch and an upload that arrives as the freeze begins (measured: up to 2 s over the wait) still answer
+   * inside the 10 s the product promises.
    */
-  QUEUE_UNAVAILABLE_WAIT_MS: int(10_000, 0),
+  QUEUE_UNAVAILABLE_WAIT_MS: int(6_000, 0),
 
   FREE_UPLOADS_PER_MONTH: int(5, 0),
   /**
@@ -258,6 +272,20 @@ export const envSchema = z.object({
   UPLOAD_MAX_RSS_MB: int(0, 0),
   UPLOAD_TMP_DIR: optionalString,
   /**
+   * Bulk import (POST /api/imports, services/gateway/src/imports): imports one process works on at once (more wait,
+   * Premium first), images of one import in flight at once, and how long an image may go without its worker's
+   * heartbeat before another worker takes it over (a worker that died mid-image: restart, lost container).
+   */
+  IMPORT_CONCURRENCY: int(2, 1, 64),
+  IMPORT_IMAGE_CONCURRENCY: int(2, 1, 16),
+  IMPORT_LEASE_MS: int(60_000, 1000),
+  /**
+   * Duplicates (services/gateway/src/duplicates): an upload or imported image already in the user's notes (the same
+   * bytes, or nearly) makes no new note and uses no upload. On by default; tests of other behaviour that send the
+   * same fixture again and again turn it off (packages/testing productTestEnv).
+   */
+  DUPLICATE_CHECK: bool.default(true),
+  /**
    * Original images (GET /api/notes/{id}/images/{n}, streamed from the store): streams one user may have open at once
    * (more: 429), and how long a stream may make no progress (a client that stopped reading) before it is cut off.
    */
@@ -279,6 +307,9 @@ export const envSchema = z.object({
   EMBEDDED_PG_PORT: int(54329, 1, 65535),
   EMBEDDED_S3_PORT: int(4569, 1, 65535),
   EMBEDDED_AUTH_PORT: int(9099, 1, 65535),
+  /** The Auth emulator's hub and logging ports (firebase-tools' own defaults): change them to run a second copy. */
+  EMBEDDED_AUTH_HUB_PORT: int(4400, 1, 65535),
+  EMBEDDED_AUTH_LOGGING_PORT: int(4500, 1, 65535),
 });
 
 export type Env = z.infer<typeof envSchema>;

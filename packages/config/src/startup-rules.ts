@@ -41,7 +41,7 @@ export function authEmulatorHost(e: Env): string | undefined {
   if (!e.FIREBASE_PROJECT_ID) {
     throw new ConfigError('FIREBASE_PROJECT_ID is required with the Auth emulator (e.g. demo-snapnotes).');
   }
-  assertLoopbackListener(e);
+  assertLoopbackListener(e, composeDev);
   return host;
 }
 
@@ -62,12 +62,18 @@ function isLoopbackHost(host: string): boolean {
  * other address (0.0.0.0 included, and so the compose gateway container) anyone who reaches it could write a token
  * for an existing user's uid. The stage workers verify no token and may listen anywhere.
  */
-function assertLoopbackListener(e: Env): void {
+function assertLoopbackListener(e: Env, composeDev: boolean): void {
   if (!servesUsers(e) || isLoopbackHost(e.HOST)) return;
+  // The one exception (issue 26): a gateway container of compose's dev setup (deploy/compose/emulator.yml), which must
+  // listen on 0.0.0.0 to be reached through its published port, and is published on the host's 127.0.0.1 only. The
+  // operator states that with AUTH_EMULATOR_CONTAINER=1; it counts only with NODE_ENV=development and the emulator
+  // being compose's firebase-auth service, so it cannot open a gateway on a host's own network address.
+  if (e.AUTH_EMULATOR_CONTAINER && composeDev && e.SERVICE_ROLE === 'gateway') return;
   throw new ConfigError(
     `HOST=${e.HOST} is not a loopback address, and the Firebase Auth emulator (AUTH_EMULATOR=1, or \`pnpm start\` ` +
       'without a Firebase project) accepts unsigned tokens: anyone who can reach the gateway could sign in as any ' +
-      'user. In emulator mode the gateway listens on 127.0.0.1, ::1 or localhost only: set HOST to one of them, or ' +
+      'user. In emulator mode the gateway listens on 127.0.0.1, ::1 or localhost only: set HOST to one of them ' +
+      '(a compose gateway container published on 127.0.0.1 only: AUTH_EMULATOR_CONTAINER=1, deploy/compose/emulator.yml), or ' +
       'use a real Firebase project (FIREBASE_PROJECT_ID and FIREBASE_SERVICE_ACCOUNT_JSON; docs/DEPLOY.md, ' +
       '"Identity: Firebase").',
   );

@@ -60,12 +60,19 @@ describe('default ports', () => {
       config.EMBEDDED_PG_PORT,
       config.EMBEDDED_S3_PORT,
       config.EMBEDDED_AUTH_PORT,
-      4400,
-      4500,
+      config.EMBEDDED_AUTH_HUB_PORT,
+      config.EMBEDDED_AUTH_LOGGING_PORT,
     ];
+    expect([config.EMBEDDED_AUTH_HUB_PORT, config.EMBEDDED_AUTH_LOGGING_PORT]).toEqual([4400, 4500]);
     const all = [...workers, ...others];
     expect(new Set(all).size).toBe(all.length);
     expect(workerHttpPort(loadConfig({ WORKER_HTTP_PORT: '9100' }), 'ocr')).toBe(9100);
     expect(workerHttpPort(loadConfig({ WORKER_HTTP_PORT: '' }), 'ocr')).toBe(DEFAULT_WORKER_HTTP_PORTS.ocr);
+  });
+
+  it("moves the Auth emulator's hub and logging ports for a second copy on the same machine", () => {
+    const config = loadConfig({ EMBEDDED_AUTH_HUB_PORT: '14400', EMBEDDED_AUTH_LOGGING_PORT: '14500' });
+    expect([config.EMBEDDED_AUTH_HUB_PORT, config.EMBEDDED_AUTH_LOGGING_PORT]).toEqual([14400, 14500]);
+    expect(() => loadConfig({ EMBEDDED_AUTH_HUB_PORT: '70000' })).toThrow(/EMBEDDED_AUTH_HUB_PORT/);
   });
 });

@@ -55,6 +55,31 @@ describe('emulator mode and HOST (issue 22, item 11)', () => {
     }
   });
 
+  it('lets a compose gateway container listen on 0.0.0.0 only with AUTH_EMULATOR_CONTAINER=1, in compose dev', () => {
+    const composeDev = {
+      ...emulator,
+      NODE_ENV: 'development',
+      SERVICE_ROLE: 'gateway',
+      HOST: '0.0.0.0',
+      FIREBASE_AUTH_EMULATOR_HOST: 'firebase-auth:9099',
+      AUTH_EMULATOR_CONTAINER: '1',
+    };
+    expect(loadConfig(composeDev).firebaseMode).toBe('emulator');
+    expect(loadConfig(composeDev).authEmulatorBrowserUrl).toBe('http://127.0.0.1:9099');
+    // Not in production, not with an emulator on this machine (a host's own gateway), not for the embedded start.
+    expect(() => loadConfig({ ...composeDev, NODE_ENV: 'production' })).toThrow(/NODE_ENV=production/);
+    expect(() => loadConfig({ ...composeDev, NODE_ENV: 'test' })).toThrow(/is not on this machine/);
+    for (const other of [
+      { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' },
+      { SERVICE_ROLE: 'all' },
+      { AUTH_EMULATOR_CONTAINER: '0' },
+    ]) {
+      expect(() => loadConfig({ ...composeDev, ...other }), JSON.stringify(other)).toThrow(
+        /HOST=0\.0\.0\.0 is not a loopback address/,
+      );
+    }
+  });
+
   it('leaves HOST free without the emulator', () => {
     expect(loadConfig({ HOST: '0.0.0.0' }).firebaseMode).toBe('none');
     // A host left in .env without the opt-in is ignored, as before.

@@ -1,20 +1,26 @@
 /**
- * Starts the Firebase Auth emulator (firebase-tools) as a child process, offline (DESIGN §3).
+ * Starts the Firebase Auth emulator (firebase-tools) as a child process, offline (DESIGN §3), behind its front
+ * (emulator-front.ts): the front holds the public port and serves the gapi stand-in the SDK's sign-in needs, so
+ * sign-in works with no internet; firebase-tools listens on a private port of 127.0.0.1.
  * Used by `pnpm start` (embedded mode) and by the integration and browser tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { startEmulatorFront, type EmulatorFront } from './emulator-front.js';
 import { assertPortFree } from './ports.js';
 
 const require = createRequire(import.meta.url);
 
 export interface AuthEmulator {
-  /** host:port, the value for FIREBASE_AUTH_EMULATOR_HOST */
+  /** host:port, the value for FIREBASE_AUTH_EMULATOR_HOST (the front's) */
   host: string;
   url: string;
   projectId: string;
+  /** The port firebase-tools itself listens on (behind the front). */
+  privatePort: number;
   stop(): Promise<void>;
 }
 
@@ -40,6 +46,18 @@ export interface AuthEmulatorOptions {
 /** firebase-tools' defaults for the emulator hub and its logging: no SnapNotes default is near them. */
 export const DEFAULT_HUB_PORT = 4400;
 export const DEFAULT_LOGGING_PORT = 4500;
+
+/** A port nothing listens on now, for firebase-tools behind the front. */
+async function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
 
 function firebaseBin(): string {
   return require.resolve('firebase-tools/lib/bin/firebase.js');
@@ -69,11 +87,12 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Auth
   await assertPortFree(opts.port, 'the Firebase Auth emulator (EMBEDDED_AUTH_PORT)');
   await assertPortFree(hubPort, `the Firebase emulator hub (${hubPort})`);
   await assertPortFree(loggingPort, `the Firebase emulator's logging port (${loggingPort})`);
+  const privatePort = await freeLoopbackPort();
   writeFileSync(
     join(opts.workDir, 'firebase.json'),
     JSON.stringify({
       emulators: {
-        auth: { host: '127.0.0.1', port: opts.port },
+        auth: { host: '127.0.0.1', port: privatePort },
         hub: { host: '127.0.0.1', port: hubPort },
         logging: { host: '127.0.0.1', port: loggingPort },
         ui: { enabled: false },
@@ -107,18 +126,26 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Auth
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  const url = `http://127.0.0.1:${opts.port}`;
+  let front: EmulatorFront;
   try {
-    await waitForHttp(url, Date.now() + (opts.startTimeoutMs ?? 60_000), child, () => output);
+    await waitForHttp(
+      `http://127.0.0.1:${privatePort}`,
+      Date.now() + (opts.startTimeoutMs ?? 60_000),
+      child,
+      () => output,
+    );
+    front = await startEmulatorFront(opts.port, privatePort);
   } catch (err) {
     child.kill('SIGKILL');
     throw err;
   }
+  const url = `http://127.0.0.1:${front.port}`;
   let stopped: Promise<void> | undefined;
   return {
-    host: `127.0.0.1:${opts.port}`,
+    host: `127.0.0.1:${front.port}`,
     url,
     projectId,
+    privatePort,
     stop() {
       stopped ??= new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -129,7 +156,7 @@ export async function startAuthEmulator(opts: AuthEmulatorOptions): Promise<Auth
           resolve();
         });
         child.kill('SIGINT');
-      });
+      }).then(() => front.close());
       return stopped;
     },
   };

@@ -27,7 +27,7 @@ export const RUN_RETRY_DELAY_MS = 500;
 export const DRAIN_DELAY_S = 1;
 
 /** How long an upload waits for an unreachable Redis before it is refused with 503 (the gateway's default). */
-export const DEFAULT_UNAVAILABLE_WAIT_MS = 10_000;
+export const DEFAULT_UNAVAILABLE_WAIT_MS = 6_000;
 
 /**
  * ioredis' error when a command gave up (the connection dropped and did not come back in time, or Redis did not answer

@@ -16,6 +16,7 @@ import {
 import { buildFlow, childFailureKey, checkPrefix, flowIds, parseJobKey, STAGES } from './bullmq-flow.js';
 import { waitForNote, watchUploads } from './bullmq-recovery.js';
 import { errorMessage, failureFromReason, PipelineFailure, timeoutFailure, unavailableFailure } from './failure.js';
+import { redisProgress } from './progress.js';
 import { blockingOptions, createRedisClient } from './redis-client.js';
 import { stageResults } from './stage-results.js';
 import { admitUpload, parseNoteResult } from './stages.js';
@@ -255,6 +256,11 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
   }
 
   return {
+    progress: redisProgress(redis, prefix, results, async (uploadId) => {
+      const state = await queues.notes.getJobState(flowIds(uploadId).notes);
+      return state === 'completed' || state === 'failed';
+    }),
+
     async run(input: UploadJob, { timeoutMs, lost }: RunOptions): Promise<NoteResult> {
       const job = admitUpload(input, timeoutMs, closed);
       const log = { uploadId: job.uploadId, correlationId: job.correlationId };

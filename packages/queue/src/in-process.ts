@@ -9,16 +9,8 @@ import pLimit from 'p-limit';
 import type { LimitFunction } from 'p-limit';
 import pRetry from 'p-retry';
 import { errorMessage, failureFromReason, loggableError, PipelineFailure, timeoutFailure } from './failure.js';
-import {
-  admitUpload,
-  orderPages,
-  parseNoteResult,
-  PayloadError,
-  runModeration,
-  runNotes,
-  runOcrPage,
-  runSummarise,
-} from './stages.js';
+import { memoryProgress } from './progress.js';
+import { admitUpload, orderPages, parseNoteResult, PayloadError, runNotes, runSummarise } from './stages.js';
 import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS } from './types.js';
 import type { PipelineDriver, QueueCounts, RunOptions } from './types.js';
 
@@ -62,6 +54,13 @@ export function createInProcessDriver(opts: InProcessDriverOptions): PipelineDri
   >;
   const inflight = new Set<Promise<unknown>>();
   let closed = false;
+  // Where each upload in flight is (issue 23): updated as its stages end, forgotten when it is answered.
+  const progress = memoryProgress();
+  const stagesOf = (job: UploadJob) => {
+    let done = progress.stages.get(job.uploadId);
+    if (!done) progress.stages.set(job.uploadId, (done = { moderation: false, pagesRead: 0, summary: false }));
+    return done;
+  };
 
   /** One stage call with retries; `limiter` is taken per attempt, so a backoff does not hold an OCR slot. */
   async function attempt<T>(
@@ -126,17 +125,21 @@ export function createInProcessDriver(opts: InProcessDriverOptions): PipelineDri
       branchFailed.abort();
       throw err;
     };
+    // The job was parsed once when it was admitted (run): moderation and OCR get it, or one of its images, as is.
+    // Summarise and notes get payloads made of other stages' results, each parsed once on its way in.
     // A re-read of a note skips the image checks: its images were accepted at upload (UploadJob.reprocess).
     const moderation = (
       job.reprocess
         ? Promise.resolve(undefined)
-        : attempt('moderation', job, branchSignal, () => runModeration(handlers, job))
+        : attempt('moderation', job, branchSignal, () => handlers.moderation(job))
     )
-      .then((result) => (done.add('moderation'), result))
+      .then((result) => (done.add('moderation'), (stagesOf(job).moderation = true), result))
       .catch(failFast);
     const pages = Promise.all(
       job.images.map((image) =>
-        attempt('ocr', job, branchSignal, () => runOcrPage(handlers, { job, image }), ocrLimit).catch(failFast),
+        attempt('ocr', job, branchSignal, () => handlers.ocr({ job, image }), ocrLimit)
+          .then((page) => (stagesOf(job).pagesRead++, page))
+          .catch(failFast),
       ),
     ).then((result) => (done.add('ocr'), result));
     const [moderationResult, pageResults] = await Promise.all([moderation, pages]);
@@ -145,16 +148,20 @@ export function createInProcessDriver(opts: InProcessDriverOptions): PipelineDri
       runSummarise(handlers, { job, pages: orderPages(job, pageResults), moderation: moderationResult }),
     );
     done.add('summarise');
+    stagesOf(job).summary = true;
     const note = await attempt('notes', job, signal, () => runNotes(handlers, { job, summary }));
     return parseNoteResult(note);
   }
 
   return {
+    progress,
+
     async run(input: UploadJob, { timeoutMs }: RunOptions): Promise<NoteResult> {
       const job = admitUpload(input, timeoutMs, closed);
 
       const controller = new AbortController();
       const done = new Set<QueueName>();
+      stagesOf(job);
       const pendingStage = () => STAGES.find((s) => !done.has(s));
       const work = pipeline(job, controller.signal, done).catch((err: unknown) => {
         throw err instanceof PipelineFailure ? err : failureFromReason(pendingStage(), errorMessage(err), err);
@@ -179,6 +186,7 @@ export function createInProcessDriver(opts: InProcessDriverOptions): PipelineDri
         return await Promise.race([work, timeout]);
       } finally {
         clearTimeout(timer);
+        progress.stages.delete(job.uploadId);
       }
     },
 

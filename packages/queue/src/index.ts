@@ -1,6 +1,14 @@
 export { PipelineFailure } from './failure.js';
 export type { PipelineFailureKind } from './failure.js';
-export type { ForgetUpload, LostUploadDecision, PipelineDriver, QueueCounts, RunOptions } from './types.js';
+export type {
+  ForgetUpload,
+  LostUploadDecision,
+  PipelineDriver,
+  ProgressPort,
+  QueueCounts,
+  RunOptions,
+  StagesDone,
+} from './types.js';
 export { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, PRIORITY } from './types.js';
 export { PayloadError } from './stages.js';
 export { createInProcessDriver } from './in-process.js';
@@ -14,3 +22,5 @@ export type { BullmqWorkers, BullmqWorkersOptions, WorkerTuning } from './bullmq
 export { flowIds } from './bullmq-flow.js';
 export { createQueueInspector } from './inspector.js';
 export type { QueueInspector, QueueInspectorOptions } from './inspector.js';
+export { createBullmqImportQueue, createInProcessImportQueue, IMPORTS_QUEUE } from './imports.js';
+export type { BullmqImportQueueOptions, ImportHandler, ImportJob, ImportQueue } from './imports.js';

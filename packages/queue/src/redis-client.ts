@@ -11,8 +11,8 @@
  * answered (the connection's close, or the PING still waiting for its answer).
  * (ioredis' own `socketTimeout` would do the dropping, but in 5.11 its timer outlives the connection it was armed
  * for and drops the next, healthy one: redis/ioredis#2147, fixed in 6.0.) A connection for BullMQ's blocking
- * commands (a Worker's, QueueEvents') must not cut a wait that is meant to last: it gets a command timeout above
- * BullMQ's longest block (10 s, which BullMQ itself guards with a watchdog that resets the connection).
+ * commands (a Worker's, QueueEvents') must not cut a wait that is meant to last: it gets no command timeout (see
+ * blockingOptions; BullMQ guards its blocks with a watchdog that resets the connection).
  */
 import type { RedisOptions as BullmqRedisOptions } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
@@ -20,8 +20,6 @@ import { errorListener, isConnectionError, reconnectDelay } from './bullmq-conne
 
 /** A quick command (a BullMQ script, a rate-limit counter, a PING) that gets no answer within this has failed. */
 const COMMAND_TIMEOUT_MS = 3000;
-/** A Worker's or QueueEvents' command: above BullMQ's 10 s block ceiling plus its 1 s watchdog. */
-const BLOCKING_COMMAND_TIMEOUT_MS = 15_000;
 /** A TCP connection that is not made within this is abandoned and tried again (a host that drops packets). */
 const CONNECT_TIMEOUT_MS = 3000;
 /** TCP keep-alive probes start after this much silence (a peer that vanished without closing the connection). */
@@ -42,9 +40,15 @@ function commandOptions(extra: RedisOptions = {}): RedisOptions {
   return { ...shared, commandTimeout: COMMAND_TIMEOUT_MS, ...extra };
 }
 
-/** BullMQ connection options for a Worker or QueueEvents, whose connections block (BullMQ needs no retry limit). */
+/**
+ * BullMQ connection options for a Worker or QueueEvents, whose connections block (BullMQ needs no retry limit). No
+ * command timeout: ioredis times a command from when it is queued, so a blocking command queued while Redis was away
+ * for longer than the timeout failed as it came back ("Command timed out", outside BullMQ's retry path) and the worker
+ * took no job for seconds after Redis returned (an outage of 20 s: no job within 5 s, twice out of twice). A frozen
+ * Redis is BullMQ's watchdog's to notice on these connections (it resets one whose block overran).
+ */
 export function blockingOptions(url: string): BullmqRedisOptions {
-  return { url, ...shared, maxRetriesPerRequest: null, commandTimeout: BLOCKING_COMMAND_TIMEOUT_MS };
+  return { url, ...shared, maxRetriesPerRequest: null };
 }
 
 export interface RedisClientLogger {

@@ -33,6 +33,8 @@ export interface StageResults {
   get(uploadId: string, field: string): Promise<unknown>;
   /** The fields that are there, by name. */
   getMany(uploadId: string, fields: readonly string[]): Promise<Map<string, unknown>>;
+  /** The names of the fields that are there (what is done: no result is read). */
+  fields(uploadId: string): Promise<string[]>;
   /** Deletes the results of these uploads; resolves with how many hashes there were. */
   drop(uploadIds: readonly string[]): Promise<number>;
 }
@@ -64,6 +66,9 @@ export function stageResults(redis: Redis, prefix: string): StageResults {
         if (value !== null && value !== undefined) found.set(field, JSON.parse(value) as unknown);
       });
       return found;
+    },
+    fields(uploadId) {
+      return redis.hkeys(key(uploadId));
     },
     async drop(uploadIds) {
       let dropped = 0;

@@ -30,7 +30,30 @@ export interface RunOptions {
 /** What to do with an upload whose jobs the queue lost: run it again, answer with its note, or give it up. */
 export type LostUploadDecision = { redrive: true } | { note: NoteResult } | { failure: Error };
 
+/** Which of an upload's stage results are in (issue 23: the stages the uploader is shown). */
+export interface StagesDone {
+  moderation: boolean;
+  /** Images whose text the OCR stage has read. */
+  pagesRead: number;
+  summary: boolean;
+}
+
+/**
+ * Short-lived records of the uploads in flight, seen by every gateway of the deployment (Redis with the BullMQ
+ * driver, memory with the in-process one), and which stages of an upload are done. No user text is kept here.
+ */
+export interface ProgressPort {
+  /** Replaces the record under `key`; it is forgotten `ttlMs` after its last write. */
+  write(key: string, value: Record<string, string>, ttlMs: number): Promise<void>;
+  read(key: string): Promise<Record<string, string> | null>;
+  remove(key: string): Promise<void>;
+  /** The stages done, or null once the upload has left the pipeline (its note written, or failed). */
+  stagesDone(uploadId: string): Promise<StagesDone | null>;
+}
+
 export interface PipelineDriver {
+  /** Where uploads in flight are (issue 23); drivers without it report no progress. */
+  readonly progress?: ProgressPort;
   /** Runs one upload through moderation → ocr (one job per image) → summarise → notes; resolves with the note. */
   run(job: UploadJob, opts: RunOptions): Promise<NoteResult>;
   /**

@@ -42,7 +42,8 @@ describe('Redis connection handling', () => {
     const never = new Promise<void>(() => {});
     const started = Date.now();
     await expect(closeUnlessAway(never, () => false, 200)).resolves.toBe('abandoned');
-    expect(Date.now() - started).toBeLessThan(1000);
+    // About 0.2 s. Fails if the 200 ms asked for is ignored (the 2 s default) or the close is waited for forever.
+    expect(Date.now() - started).toBeLessThan(1500);
     await expect(closeUnlessAway(Promise.resolve(), () => false, 200)).resolves.toBe('closed');
   });
 });

@@ -6,11 +6,4 @@ export { uploadStillProcessing } from './upload-check.js';
 export * from './metrics.js';
 export * from './log-context.js';
 export * from './ops-access.js';
-export {
-  createSweeper,
-  startSweeper,
-  staleUploadAgeMs,
-  STALE_REPROCESSING_CODE,
-  STALE_UPLOAD_CODE,
-  type SweepResult,
-} from './sweeper.js';
+export { createImportQueueFromConfig } from './import-queue.js';

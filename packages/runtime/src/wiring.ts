@@ -7,6 +7,8 @@ import type { Logger } from '@snapnotes/contracts';
 import {
   createDatabase,
   FeedbackRepo,
+  ImportsRepo,
+  ImageHashesRepo,
   migrateToLatest,
   NoteReprocessingsRepo,
   NotesRepo,
@@ -29,6 +31,10 @@ export interface Repositories {
   subscriptions: SubscriptionsRepo;
   feedback: FeedbackRepo;
   stripeEvents: StripeEventsRepo;
+  /** Bulk imports and their items (migration 0011). */
+  imports: ImportsRepo;
+  /** Duplicates: what each image of a note looks like (migration 0010). */
+  imageHashes: ImageHashesRepo;
 }
 
 export function createRepositories(db: Kysely<Database>): Repositories {
@@ -40,6 +46,8 @@ export function createRepositories(db: Kysely<Database>): Repositories {
     subscriptions: new SubscriptionsRepo(db),
     feedback: new FeedbackRepo(db),
     stripeEvents: new StripeEventsRepo(db),
+    imports: new ImportsRepo(db),
+    imageHashes: new ImageHashesRepo(db),
   };
 }
 

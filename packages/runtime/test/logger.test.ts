@@ -1,17 +1,11 @@
-import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { lineSink } from '@snapnotes/testing/logger';
 import { REDACT_PATHS, createLogger, pathOnly } from '../src/logger.js';
 
 function capture() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  const logger = pino({ level: 'info', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, stream);
+  const { destination, lines } = lineSink();
+  const logger = pino({ level: 'info', redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination);
   return { logger, text: () => lines.join('') };
 }
 
@@ -30,13 +24,7 @@ describe('log redaction', () => {
 
 describe('request lines', () => {
   function captureLogger(level: 'info' | 'debug' = 'info') {
-    const lines: string[] = [];
-    const destination = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
+    const { destination, lines } = lineSink();
     const logger = createLogger({ LOG_LEVEL: level, SERVICE_ROLE: 'gateway' }, 'test', { destination });
     return { logger, text: () => lines.join('') };
   }

@@ -1,6 +1,6 @@
-import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { lineSink } from '@snapnotes/testing/logger';
 import { nothingExtracted, type StageHandlers, type UploadJob } from '@snapnotes/contracts';
 import { logContextMixin } from '../src/logger.js';
 import { withLogContext } from '../src/log-context.js';
@@ -16,14 +16,11 @@ const job: UploadJob = {
 };
 
 function capture() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { logger: pino({ level: 'debug', mixin: logContextMixin }, stream), lines };
+  const { destination, lines } = lineSink();
+  const logger = pino({ level: 'debug', mixin: logContextMixin }, destination);
+  /** Each line written so far, parsed. */
+  const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { logger, entries };
 }
 
 /** The value of one series in the text exposition, or undefined when it is absent. */
@@ -109,7 +106,7 @@ describe('instrumentHandlers', () => {
   });
 
   it('runs each call in the upload’s log context, so every line names its correlation id once', async () => {
-    const { logger, lines } = capture();
+    const { logger, entries } = capture();
     const metrics = createMetrics({ service: 'moderation', defaultMetrics: false });
     const deep = logger.child({ component: 'classifier' }); // knows nothing about the upload
     const wrapped = instrumentHandlers(
@@ -127,21 +124,15 @@ describe('instrumentHandlers', () => {
     await wrapped.moderation!(job);
     logger.info('outside any job');
 
-    const byMsg = Object.fromEntries(lines.map((l) => [l.msg as string, l]));
+    const byMsg = Object.fromEntries(entries().map((l) => [l.msg as string, l]));
     expect(byMsg['classifying']).toMatchObject({ correlationId: job.correlationId, uploadId: job.uploadId });
     expect(byMsg['given by the call']).toMatchObject({ correlationId: 'given-by-call', uploadId: job.uploadId });
     expect(byMsg['outside any job']).not.toHaveProperty('correlationId');
   });
 
   it('does not repeat a correlation id the logger is already bound to', () => {
-    const chunks: string[] = [];
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        chunks.push(String(chunk));
-        done();
-      },
-    });
-    const logger = pino({ mixin: logContextMixin }, stream);
+    const { destination, lines: chunks } = lineSink();
+    const logger = pino({ mixin: logContextMixin }, destination);
     withLogContext({ correlationId: 'req-1' }, () => logger.child({ correlationId: 'req-1' }).info('once'));
     expect(chunks[0]!.match(/"correlationId"/g)).toHaveLength(1);
   });

@@ -5,8 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { signInWithGoogleOnEmulator, type EmulatorSignIn } from '@snapnotes/local-services';
 
-export const TEST_FIREBASE_PROJECT = 'demo-snapnotes';
-
 export function authEmulatorHost(): string {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!host)

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { Logger } from '@snapnotes/contracts';
 
 export interface LogEntry {
@@ -31,4 +32,15 @@ export function recordingLogger(
 
 export function messages(entries: LogEntry[], level: LogEntry['level']): string[] {
   return entries.filter((e) => e.level === level).map((e) => e.msg ?? (typeof e.obj === 'string' ? e.obj : ''));
+}
+
+/** A stream for a real (pino) logger's `destination` that keeps each line it is written, in order. */
+export function lineSink(lines: string[] = []): { destination: Writable; lines: string[] } {
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { destination, lines };
 }

@@ -85,7 +85,7 @@ export interface Launch {
 /** The embedded start (`pnpm start` without building the web app): its TypeScript entry through tsx. */
 export function embeddedLaunch(): Launch {
   const tsx = createRequire(import.meta.url).resolve('tsx', { paths: [REPO_ROOT] });
-  return { cwd: join(REPO_ROOT, 'packages', 'embedded'), args: ['--import', pathToFileURL(tsx).href, 'src/main.ts'] };
+  return { cwd: join(REPO_ROOT, 'apps', 'embedded'), args: ['--import', pathToFileURL(tsx).href, 'src/main.ts'] };
 }
 
 /**

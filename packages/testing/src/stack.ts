@@ -2,7 +2,7 @@
  * The distributed stack on this machine, as docs/DEPLOY.md runs it outside compose: each service's built
  * `dist/main.js` as its own process, on a fresh PostgreSQL database, a redis-server of its own (RedisProcess: it
  * can be killed and started again), an S3 bucket (s3rver) and the Firebase Auth emulator at
- * FIREBASE_AUTH_EMULATOR_HOST. Used by the chaos test (packages/embedded/test/chaos) and `pnpm bench:soak`.
+ * FIREBASE_AUTH_EMULATOR_HOST. Used by the chaos test (apps/embedded/test/chaos) and `pnpm bench:soak`.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

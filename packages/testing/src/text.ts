@@ -34,3 +34,40 @@ export function characterErrorRate(
   if (ref.length === 0) throw new Error('characterErrorRate: the reference text is empty after normalisation');
   return distance(ref, hyp) / ref.length;
 }
+
+/**
+ * How often `pattern` stands in `text` with at most `max` edits (Sellers' approximate string matching): matches
+ * ending less than half the pattern's length apart count once. For counting a line a joined text repeats or lost.
+ */
+export function occurrences(text: string, pattern: string, max: number): number {
+  const m = pattern.length;
+  let col = Array.from({ length: m + 1 }, (_, i) => i);
+  let count = 0;
+  let lastEnd = -Infinity;
+  for (let j = 1; j <= text.length; j++) {
+    const next = [0];
+    for (let i = 1; i <= m; i++) {
+      next[i] = Math.min(col[i]! + 1, next[i - 1]! + 1, col[i - 1]! + (pattern[i - 1] === text[j - 1] ? 0 : 1));
+    }
+    col = next;
+    if (col[m]! <= max) {
+      if (j - lastEnd > m / 2) count++;
+      lastEnd = j;
+    }
+  }
+  return count;
+}
+
+/** Letters and digits only, lower case, one space apart: text as compared for occurrences. */
+export function squashText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/** How often a line stands in a text, its letters and digits compared with `noise` of them allowed to differ. */
+export function lineOccurrences(text: string, line: string, noise = 0.15): number {
+  const l = squashText(line);
+  return occurrences(squashText(text), l, Math.floor(l.length * noise));
+}

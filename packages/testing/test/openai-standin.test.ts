@@ -187,7 +187,8 @@ describe('chat completions', () => {
     await new Promise((r) => setTimeout(r, 50));
     const closing = Date.now();
     await other.close();
-    expect(Date.now() - closing).toBeLessThan(1_000);
+    // At once when idle; the regression waited for the 60 s slow reply.
+    expect(Date.now() - closing).toBeLessThan(5_000);
     expect(await pending).toBeInstanceOf(Error);
   });
 });

@@ -15,6 +15,8 @@ export interface ModerationConfig {
   OPENAI_MODERATION: OpenAIModerationMode;
   MODERATION_IMAGE_CLASSIFIER: boolean;
   MODERATION_NSFW_THRESHOLD: number;
+  /** The classifier thread starts with the first image and ends after this long without one; 0: kept once started. */
+  IDLE_RELEASE_MS?: number;
 }
 
 export interface CreateModeratorsOptions {
@@ -50,7 +52,11 @@ export async function createModerators(opts: CreateModeratorsOptions): Promise<M
   });
   const openai = opts.openai ? createOpenAIImageModerator({ client: opts.openai, logger }) : undefined;
   const local: NsfwImageModerator | undefined = classifier
-    ? await createNsfwImageModerator({ threshold: config.MODERATION_NSFW_THRESHOLD, logger })
+    ? await createNsfwImageModerator({
+        threshold: config.MODERATION_NSFW_THRESHOLD,
+        logger,
+        idleMs: config.IDLE_RELEASE_MS ?? 0,
+      })
     : undefined;
   if (!local && !gate.active) {
     logger.warn('image moderation is disabled (MODERATION_IMAGE_CLASSIFIER=false and no OpenAI moderation)');

@@ -21,9 +21,14 @@ export const DEFAULT_SEXY_THRESHOLD = 0.9;
 export interface NsfwImageModerator extends ImageModerator {
   /** Raw class probabilities for one image (for logs, tuning and tests). */
   scores(image: Buffer): Promise<NsfwScores>;
-  /** TensorFlow.js memory inside the classifier thread. */
+  /** TensorFlow.js memory inside the classifier thread (none while it is not running). */
   memory(): Promise<{ numTensors: number; numBytes: number }>;
+  /** The TensorFlow.js backend ('wasm'), or 'not loaded' before the first image (unless preloaded). */
   readonly backend: string;
+  /** Whether the classifier thread is running (or starting) now. */
+  loaded(): boolean;
+  /** Times the thread was ended after an idle period (NsfwModeratorOptions.idleMs). */
+  releases(): number;
   /** Stops the classifier thread. */
   close(): Promise<void>;
 }
@@ -34,6 +39,17 @@ export interface NsfwModeratorOptions {
   /** Sexy alone at or above it flags the image; default max(threshold, 0.9). */
   sexyThreshold?: number;
   logger: Logger;
+  /**
+   * When > 0, the classifier thread ends after this long without an image (the next image starts it again, ≈ 0.5 s).
+   * 0 (default): once started it lives until the last moderator closes. The process's single thread keeps the idle
+   * period of the moderator that started it.
+   */
+  idleMs?: number;
+  /**
+   * Load the model now, so that a broken install fails here rather than at the first image. Default false: the thread
+   * starts with the first image (it holds ~170 MB that an idle server does not need; docs/PERFORMANCE.md, "Memory").
+   */
+  preload?: boolean;
 }
 
 /** An image that sharp cannot decode (corrupt, truncated, or not an image at all). */
@@ -133,38 +149,79 @@ async function startClassifierThread(logger: Logger) {
 
 type ClassifierThread = Awaited<ReturnType<typeof startClassifierThread>>;
 
-/** One classifier thread per process, shared by every moderator; the last close() stops it. */
-let shared: { thread: Promise<ClassifierThread>; users: number } | undefined;
+/**
+ * One classifier thread per process, shared by every moderator; the last close() stops it. It starts on the first
+ * image (or at once when preloaded) and, with an idle period, ends after that long without one (the thread holds the
+ * model's weights and TensorFlow.js's wasm heap, ~170 MB, all given back when it ends); the next image starts it again.
+ */
+interface SharedClassifier {
+  users: number;
+  thread?: Promise<ClassifierThread>;
+  busy: number;
+  idleMs: number;
+  idleTimer?: NodeJS.Timeout;
+  releases: number;
+  logger: Logger;
+}
+let shared: SharedClassifier | undefined;
 
-async function acquireThread(logger: Logger): Promise<{ thread: ClassifierThread; release: () => Promise<void> }> {
-  if (!shared) {
-    const entry = { thread: startClassifierThread(logger), users: 0 };
-    shared = entry;
-    entry.thread.catch(() => {
-      if (shared === entry) shared = undefined; // a failed load is retried by the next caller
+function threadOf(entry: SharedClassifier): Promise<ClassifierThread> {
+  if (!entry.thread) {
+    const thread = startClassifierThread(entry.logger);
+    entry.thread = thread;
+    thread.catch(() => {
+      if (entry.thread === thread) entry.thread = undefined; // a failed load is retried by the next caller
     });
   }
+  return entry.thread;
+}
+
+function armIdle(entry: SharedClassifier): void {
+  clearTimeout(entry.idleTimer);
+  if (entry.idleMs <= 0 || entry.busy > 0 || !entry.thread) return;
+  const thread = entry.thread;
+  entry.idleTimer = setTimeout(() => {
+    if (entry.busy > 0 || entry.thread !== thread) return;
+    entry.thread = undefined;
+    entry.releases += 1;
+    entry.logger.info({ idleMs: entry.idleMs }, 'nsfwjs classifier released after an idle period');
+    void thread.then((t) => t.close()).catch(() => {});
+  }, entry.idleMs);
+  entry.idleTimer.unref();
+}
+
+/** Runs one call on the classifier thread, starting it when it is not running; the idle period starts after. */
+async function withThread<T>(entry: SharedClassifier, use: (thread: ClassifierThread) => Promise<T>): Promise<T> {
+  clearTimeout(entry.idleTimer);
+  entry.busy += 1;
+  try {
+    return await use(await threadOf(entry));
+  } finally {
+    entry.busy -= 1;
+    armIdle(entry);
+  }
+}
+
+function acquire(logger: Logger, idleMs: number): { entry: SharedClassifier; release: () => Promise<void> } {
+  shared ??= { users: 0, busy: 0, idleMs, releases: 0, logger };
   const entry = shared;
   entry.users += 1;
   let released = false;
-  try {
-    const thread = await entry.thread;
-    return {
-      thread,
-      release: async () => {
-        if (released) return;
-        released = true;
-        entry.users -= 1;
-        if (entry.users === 0 && shared === entry) {
-          shared = undefined;
-          await thread.close();
-        }
-      },
-    };
-  } catch (err) {
-    entry.users -= 1;
-    throw err;
-  }
+  return {
+    entry,
+    release: async () => {
+      if (released) return;
+      released = true;
+      entry.users -= 1;
+      if (entry.users === 0 && shared === entry) {
+        shared = undefined;
+        clearTimeout(entry.idleTimer);
+        const thread = entry.thread;
+        entry.thread = undefined;
+        await thread?.then((t) => t.close()).catch(() => {});
+      }
+    },
+  };
 }
 
 /** Decodes any sharp-readable image to 224×224 RGB bytes (EXIF-rotated, transparency flattened onto white). */
@@ -199,17 +256,37 @@ export async function createNsfwImageModerator(opts: NsfwModeratorOptions): Prom
   const sexyThreshold = opts.sexyThreshold ?? Math.max(opts.threshold, DEFAULT_SEXY_THRESHOLD);
   checkThreshold('NSFW sexy threshold', sexyThreshold);
   const logger = opts.logger.child({ moderator: 'nsfwjs' });
-  const { thread, release } = await acquireThread(logger);
+  const idleMs = opts.idleMs ?? 0;
+  const { entry, release } = acquire(logger, idleMs);
+  let backend = 'not loaded';
+  if (opts.preload) {
+    // Asked for at once: a broken install fails the start rather than the first upload.
+    try {
+      backend = (await threadOf(entry)).backend;
+    } catch (err) {
+      await release();
+      throw err;
+    }
+  }
 
   async function scores(image: Buffer, label = 'The image'): Promise<NsfwScores> {
     const pixels = await decodeForNsfw(image, label);
-    return thread.classify(pixels);
+    return withThread(entry, async (thread) => {
+      backend = thread.backend;
+      return thread.classify(pixels);
+    });
   }
 
   return {
     name: 'nsfwjs',
-    backend: thread.backend,
-    memory: () => thread.memory(),
+    get backend() {
+      return backend;
+    },
+    loaded: () => entry.thread !== undefined,
+    releases: () => entry.releases,
+    // A released classifier holds no tensors: asking does not start it.
+    memory: async () =>
+      entry.thread ? withThread(entry, (thread) => thread.memory()) : { numTensors: 0, numBytes: 0 },
     close: release,
     scores: (image) => scores(image),
     async classify(image: Buffer, label: string): Promise<ImageVerdict> {

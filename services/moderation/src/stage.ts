@@ -1,22 +1,19 @@
 /**
  * The moderation stage: the image check of every upload, run beside OCR. Reads each image from the object store,
- * checks that it decodes, classifies ALL of them (a few at a time) and reports every flagged file in upload order.
+ * classifies ALL of them (a few at a time) and reports every flagged file in upload order.
  * It does not fail the upload itself: the summarise stage joins these flags with the text filter's and issues one
  * INAPPROPRIATE_CONTENT verdict naming every flagged file (the 400 reply lists them all).
  */
-import sharp from 'sharp';
-import {
-  uploadJobSchema,
-  type ImageModerator,
-  type ImageRef,
-  type ImageVerdict,
-  type Logger,
-  type ModerationResult,
-  type ObjectStore,
-  type StageHandlers,
-  type UploadJob,
+import type {
+  ImageModerator,
+  ImageRef,
+  ImageVerdict,
+  Logger,
+  ModerationResult,
+  ObjectStore,
+  StageHandlers,
+  UploadJob,
 } from '@snapnotes/contracts';
-import { ImageDecodeError } from './nsfw.js';
 
 export const DEFAULT_MODERATION_PARALLELISM = 2;
 
@@ -59,26 +56,16 @@ export function createModerationStage(deps: ModerationStageDeps): StageHandlers[
 
   async function check(ref: ImageRef, log: Logger): Promise<ImageVerdict> {
     const data = await deps.store.get(ref.key);
-    const label = `Image ${ref.index + 1}`; // errors are logged: the position, not the user's file name
-    try {
-      const meta = await sharp(data).metadata();
-      if (!meta.width || !meta.height) throw new Error('no image dimensions');
-    } catch (err) {
-      throw new ImageDecodeError(label, err);
-    }
+    // Errors are logged: the position, not the user's file name. The gateway checked that the image decodes and
+    // carried its size in the job; the classifier decodes it once and names it by this label if it does not.
+    const label = `Image ${ref.index + 1}`;
     const verdict = await deps.image.classify(data, label);
     if (verdict.flagged) log.warn({ index: ref.index, reason: verdict.reason }, 'image flagged');
     return verdict;
   }
 
-  return async function moderation(input: UploadJob): Promise<ModerationResult> {
-    const parsed = uploadJobSchema.safeParse(input);
-    if (!parsed.success) {
-      throw new Error(
-        `Invalid moderation job: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-      );
-    }
-    const job = parsed.data;
+  // The job was parsed once, at the queue boundary (packages/queue stages.ts): stages trust their typed input.
+  return async function moderation(job: UploadJob): Promise<ModerationResult> {
     const log = deps.logger.child({ stage: 'moderation', uploadId: job.uploadId, correlationId: job.correlationId });
     const images = [...job.images].sort((a, b) => a.index - b.index);
     const started = performance.now();

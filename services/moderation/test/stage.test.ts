@@ -14,13 +14,13 @@ let picture: Buffer;
 let flaggedImage: Buffer;
 
 beforeAll(async () => {
-  nsfw = await createNsfwImageModerator({ threshold: 0.7, logger: recordingLogger() });
+  nsfw = await createNsfwImageModerator({ threshold: 0.7, logger: recordingLogger(), preload: true });
   [screenshot, picture, flaggedImage] = await Promise.all([
     renderScreenshot({ lines: SAMPLE_TEXT.lectureNotes }),
     renderNoTextImage({ format: 'png' }),
     renderFlaggedByClassifier(),
   ]);
-});
+}, 60_000); // loads the classifier's model and renders with Chromium: seconds, more on a loaded machine
 
 /** Puts the files in a memory store and builds the job the gateway would send. */
 function upload(files: { name: string; data: Buffer }[]) {
@@ -139,13 +139,6 @@ describe('createModerationStage', () => {
     store.objects.clear();
     const stage = createModerationStage({ store, image: nsfw, logger: recordingLogger() });
     await expect(stage(job)).rejects.toThrow(/NoSuchKey/);
-  });
-
-  it('rejects a malformed job with the offending fields', async () => {
-    const { store, job } = upload([{ name: 'a.png', data: screenshot }]);
-    const stage = createModerationStage({ store, image: nsfw, logger: recordingLogger() });
-    await expect(stage({ ...job, images: [] })).rejects.toThrow(/^Invalid moderation job: images:/);
-    await expect(stage({ ...job, uploadId: 'nope' })).rejects.toThrow(/uploadId/);
   });
 
   it('rejects a bad parallelism setting', () => {

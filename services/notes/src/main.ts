@@ -2,7 +2,8 @@
  * Notes worker process (distributed mode): writes each note and completes its upload, idempotently; and runs the
  * sweeper (DECISIONS "Sweeper"), which fails uploads whose gateway died and deletes objects no upload owns.
  */
-import { connectDatabase, createStoreFromConfig, runStageWorker, startSweeper } from '@snapnotes/runtime';
+import { connectDatabase, createStoreFromConfig, runStageWorker } from '@snapnotes/runtime';
+import { startSweeper } from './sweeper.js';
 import { buildNotesStage } from './wire.js';
 
 await runStageWorker('notes', async (config, logger, metrics) => {

@@ -33,6 +33,8 @@ export function createNotesStage(deps: NotesStageDeps): StageHandlers['notes'] {
       kind: summary.kind,
       language: summary.language,
       engine: summary.engine,
+      contentKind: summary.contentKind ?? null,
+      tags: summary.tags ?? [],
     };
     try {
       if (job.reprocess) {

@@ -1,22 +1,24 @@
 /**
  * Runs corpus images through the product's own stages, as one upload each: the moderation stage (image classifier)
  * beside the OCR stage (the real tesseract engine), then the summarise stage, which joins the image flags with the
- * text checks on the OCR text and rejects or summarises. Built from config by the same wiring as the embedded start
- * (buildModerationStage, buildOcrStage, buildSummariseStage), over an in-memory object store.
+ * text checks on the OCR text and rejects or summarises. Built from config by the same wiring as the embedded start,
+ * over an in-memory object store; the OCR and summarise builders come from the caller (the composition root's test,
+ * or the bench), since a service never imports another. The OCR pages can be kept across pipelines (`pages`), so a
+ * second run of the corpus under other moderation settings does not read every image again.
  */
 import { randomUUID } from 'node:crypto';
-import { loadConfig } from '@snapnotes/config';
+import { loadConfig, type Config } from '@snapnotes/config';
 import {
   parseVerdict,
   type ImageRef,
   type Logger,
   type ModerationResult,
+  type ObjectStore,
   type OcrPageResult,
+  type StageHandlers,
   type UploadJob,
 } from '@snapnotes/contracts';
-import { buildOcrStage } from '@snapnotes/ocr';
 import { createOpenAIFromConfig } from '@snapnotes/runtime';
-import { buildSummariseStage } from '@snapnotes/summarise';
 import { createMemoryStore } from '@snapnotes/testing/memory-store';
 import { buildModerationStage } from '../../src/wire.js';
 import type { RenderedItem } from './render.js';
@@ -56,7 +58,26 @@ function decisionLogger(): Logger & { decisions: Map<string, Record<string, unkn
   return Object.assign(make({}), { decisions });
 }
 
-export async function startCorpusPipeline(options: { env?: Record<string, string> } = {}): Promise<CorpusPipeline> {
+/** The OCR and summarise stages' builders (`buildOcrStage`, `buildSummariseStage`), as the embedded start wires them. */
+export interface CorpusStages {
+  ocr(
+    config: Config,
+    deps: { store: ObjectStore; logger: Logger },
+  ): Promise<{ handler: StageHandlers['ocr']; close(): Promise<void> }>;
+  summarise(
+    config: Config,
+    deps: { store: ObjectStore; openai: ReturnType<typeof createOpenAIFromConfig>; logger: Logger },
+  ): Promise<{ handler: StageHandlers['summarise']; textModerator: { name: string } }>;
+}
+
+export interface CorpusPipelineOptions {
+  stages: CorpusStages;
+  env?: Record<string, string>;
+  /** OCR pages by corpus item, filled by this pipeline and reused when an item was read before. */
+  pages?: Map<string, OcrPageResult>;
+}
+
+export async function startCorpusPipeline(options: CorpusPipelineOptions): Promise<CorpusPipeline> {
   const config = loadConfig({
     OCR_LANGUAGES: 'eng',
     OCR_DEFAULT_LANGUAGES: 'eng',
@@ -67,11 +88,21 @@ export async function startCorpusPipeline(options: { env?: Record<string, string
   const logger = decisionLogger();
   const store = createMemoryStore();
   const openai = createOpenAIFromConfig(config);
-  const [moderation, ocr, summarise] = await Promise.all([
+  const pages = options.pages ?? new Map<string, OcrPageResult>();
+  const [moderation, summarise] = await Promise.all([
     buildModerationStage(config, { store, openai, logger }),
-    buildOcrStage(config, { store, logger }),
-    buildSummariseStage(config, { store, openai, logger }),
+    options.stages.summarise(config, { store, openai, logger }),
   ]);
+  // Built on the first item not read before: a pipeline whose pages are all known starts no OCR workers.
+  let ocr: ReturnType<CorpusStages['ocr']> | undefined;
+  const read = async (itemId: string, job: UploadJob, image: ImageRef): Promise<OcrPageResult> => {
+    const known = pages.get(itemId);
+    if (known) return known;
+    ocr ??= options.stages.ocr(config, { store, logger });
+    const page = await (await ocr).handler({ job, image });
+    pages.set(itemId, page);
+    return page;
+  };
   return {
     textEngine: summarise.textModerator.name,
     async run({ item, image, contentType, width, height }) {
@@ -96,7 +127,7 @@ export async function startCorpusPipeline(options: { env?: Record<string, string
       };
       const [moderated, page]: [ModerationResult, OcrPageResult] = await Promise.all([
         moderation.handler(job),
-        ocr.handler({ job, image: ref }),
+        read(item.id, job, ref),
       ]);
       let rejected = false;
       try {
@@ -119,7 +150,7 @@ export async function startCorpusPipeline(options: { env?: Record<string, string
       };
     },
     async close() {
-      await Promise.all([moderation.close(), ocr.close()]);
+      await Promise.all([moderation.close(), ocr?.then((o) => o.close())]);
     },
   };
 }

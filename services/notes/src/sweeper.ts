@@ -1,5 +1,6 @@
 /**
- * The sweeper (DECISIONS "Sweeper"): cleans up after processes that died. Each sweep, under one PostgreSQL advisory
+ * The sweeper (DECISIONS "Sweeper"), run by the notes service (and the embedded start): cleans up after processes
+ * that died. Each sweep, under one PostgreSQL advisory
  * lock for the whole deployment:
  *
  * 1. fails the uploads still 'processing' long after any gateway would have given them up (their gateway died

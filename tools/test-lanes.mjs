@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+/**
+ * `vitest run` in three steps (docs/PERFORMANCE.md, "Where CI's time goes"):
+ *   1. the unit project alone (a file per core);
+ *   2. the integration project and the browser project side by side, each running its files one after another;
+ *   3. the chaos project alone, since it asserts the 10 s answer promised while Redis is frozen.
+ * Vitest runs its projects one after another within one process, so step 2 is two processes, each with its own
+ * Auth emulator (global setup). Each output line is prefixed with its project. Arguments are passed to every run
+ * (e.g. `--bail=1`). Exits with the first failing run's code, once every step has run.
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+const args = process.argv.slice(2);
+
+/** Runs `vitest run` for `projects`, prefixing each line of its output; resolves with its exit code. */
+function run(label, projects) {
+  const child = spawn(
+    process.execPath,
+    ['node_modules/vitest/vitest.mjs', 'run', ...projects.flatMap((p) => ['--project', p]), ...args],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    createInterface({ input: stream }).on('line', (line) => out.write(`[${label}] ${line}\n`));
+  }
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const started = Date.now();
+/** Runs and reports one step; resolves with its exit code. */
+async function step(label, projects) {
+  const code = await run(label, projects);
+  console.log(`== ${label}: exit ${code} at ${Math.round((Date.now() - started) / 1000)} s`);
+  return code;
+}
+const codes = [await step('unit', ['unit'])];
+codes.push(...(await Promise.all([step('integration', ['integration']), step('browser', ['browser'])])));
+codes.push(await step('chaos', ['chaos']));
+process.exit(codes.find((code) => code !== 0) ?? 0);
