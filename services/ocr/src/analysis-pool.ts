@@ -24,16 +24,26 @@ function workerFile(): string {
   return new URL('./analysis-worker.dev.mjs', import.meta.url).href;
 }
 
-export function createAnalysisPool(opts: { threads: number }): AnalysisPool {
+export interface AnalysisPoolOptions {
+  threads: number;
+  /**
+   * Threads start on the first images (an idle server holds none) and end after this long without one (each holds
+   * ~10–60 MB of heap after a few pages). 0 (default): once started they live as long as the pool.
+   */
+  idleMs?: number;
+}
+
+export function createAnalysisPool(opts: AnalysisPoolOptions): AnalysisPool {
   if (!Number.isInteger(opts.threads) || opts.threads < 1 || opts.threads > 32) {
     throw new RangeError(`createAnalysisPool: threads must be an integer from 1 to 32, got ${opts.threads}`);
   }
-  // Threads stay alive: a fresh thread would load the module and run the analysis unoptimised for each image.
+  // Threads stay alive while images come: a fresh thread would load the module and run the analysis unoptimised.
+  const idleMs = opts.idleMs ?? 0;
   const pool = new Piscina<AnalysisTask, GreyAnalysis>({
     filename: workerFile(),
-    minThreads: opts.threads,
+    minThreads: 0,
     maxThreads: opts.threads,
-    idleTimeout: Number.POSITIVE_INFINITY,
+    idleTimeout: idleMs > 0 ? idleMs : Number.POSITIVE_INFINITY,
   });
   let closed = false;
   return {

@@ -190,5 +190,34 @@ export function blocksOf(lines: readonly (PageLine | null)[], heading: string | 
     }
   }
   flush();
-  return blocks.slice(0, MAX_PAGE_BLOCKS);
+  return withLostMarkers(blocks).slice(0, MAX_PAGE_BLOCKS);
+}
+
+/**
+ * A list item whose bullet OCR did not see (a small "•" in a light colour, read as nothing): a one-line paragraph
+ * standing between two items of the same marker, as high as they are, its text starting just right of where their
+ * markers stand (where their text starts), the list's line pitch kept above and below it. It becomes an item of the
+ * same marker; a paragraph between items that differs in any of these (a wrapped line, an indented note, a gap) stays.
+ */
+function withLostMarkers(blocks: PageBlock[]): PageBlock[] {
+  return blocks.map((b, i) => {
+    const before = blocks[i - 1];
+    const after = blocks[i + 1];
+    if (b.kind !== 'paragraph' || b.text.includes('\n')) return b;
+    if (before?.kind !== 'list-item' || after?.kind !== 'list-item' || before.marker !== after.marker) return b;
+    if (/\d/.test(before.marker)) return b; // a numbered list's lost number is not ours to invent
+    const [x, top, , h] = b.box;
+    const [bx, btop, , bh] = before.box;
+    const [ax, atop, , ah] = after.box;
+    const lineHeight = (bh + ah) / 2;
+    const sameHeight = h >= lineHeight * 0.7 && h <= lineHeight * 1.4;
+    const markerWidth = x - Math.min(bx, ax);
+    const textWhereTheirsIs =
+      Math.abs(bx - ax) <= lineHeight * 0.5 && markerWidth > 0 && markerWidth <= lineHeight * 2.5;
+    const above = top - btop;
+    const below = atop - top;
+    const samePitch = above > 0 && below > 0 && Math.abs(above - below) <= Math.max(above, below) * 0.25;
+    if (!(sameHeight && textWhereTheirsIs && samePitch)) return b;
+    return { kind: 'list-item', text: b.text, confidence: b.confidence, box: b.box, marker: before.marker };
+  });
 }

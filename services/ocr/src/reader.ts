@@ -17,6 +17,8 @@ export interface OcrReader {
   /** Every language the engine can read (tesseract codes). */
   readonly languages: readonly string[];
   read: ReadImage;
+  /** What runs now: tesseract workers, analysis threads, PP-OCRv4 threads (0 when released or not yet started). */
+  engines(): { tesseractWorkers: number; analysisThreads: number; paddleThreads: number };
   close(): Promise<void>;
 }
 
@@ -33,22 +35,31 @@ export interface OcrReaderOptions {
    * (page-reader.ts); tesseract: tesseract alone (no PP-OCRv4 threads: about 0.7 GB less memory).
    */
   engine?: 'auto' | 'tesseract';
+  /**
+   * Quiet-server release (docs/PERFORMANCE.md, "Memory"): nothing is started before the first image; when > 0, after
+   * this long without one the tesseract workers, the analysis threads and the PP-OCRv4 host end, and the next image
+   * starts them again. 0 (default): once started they stay.
+   */
+  idleMs?: number;
 }
 
 export async function startOcrReader(options: OcrReaderOptions): Promise<OcrReader> {
+  const idleMs = options.idleMs ?? 0;
   const engine = await createTesseractEngine({
     languages: options.languages,
     poolSize: options.poolSize,
     tessdataDir: options.tessdataDir,
     logger: options.logger,
+    idleMs,
   });
-  await engine.warm();
   // One analysis thread per tesseract worker: each page is analysed, then recognised.
-  const analysis = createAnalysisPool({ threads: options.poolSize });
+  const analysis = createAnalysisPool({ threads: options.poolSize, idleMs });
   const tesseract: ReadImage = (image, languages) =>
     recognizeBuffer(engine, image, languages, { analyser: analysis.analyse, detectLanguages: engine.languages });
   const paddle =
-    options.engine === 'tesseract' ? null : createPaddlePool({ threads: options.poolSize, logger: options.logger });
+    options.engine === 'tesseract'
+      ? null
+      : createPaddlePool({ threads: options.poolSize, logger: options.logger, idleMs });
   const pageReader = paddle
     ? createPageReader({
         tesseract,
@@ -62,6 +73,11 @@ export async function startOcrReader(options: OcrReaderOptions): Promise<OcrRead
   return {
     languages: engine.languages,
     read: pageReader ?? tesseract,
+    engines: () => ({
+      tesseractWorkers: engine.stats().workers,
+      analysisThreads: analysis.threads(),
+      paddleThreads: paddle?.threads() ?? 0,
+    }),
     close: async () => {
       // A PP-OCRv4 reading started beside tesseract may still run: the pool closes after it.
       await pageReader?.settled();

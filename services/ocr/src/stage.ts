@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { ocrPageInputSchema, type Logger, type ObjectStore, type StageHandlers } from '@snapnotes/contracts';
+import type { Logger, ObjectStore, StageHandlers } from '@snapnotes/contracts';
 import { hasEnoughText } from './has-text.js';
 import type { ReadImage } from './reader.js';
 
@@ -19,12 +19,8 @@ export function createOcrStage(deps: OcrStageDeps): StageHandlers['ocr'] {
   const { store, read } = deps;
   const log = deps.logger.child({ stage: 'ocr' });
   return async (input) => {
-    const parsed = ocrPageInputSchema.safeParse(input);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-      throw new Error(`Invalid OCR job payload: ${issues}`);
-    }
-    const { job, image } = parsed.data;
+    // Parsed once, at the queue boundary (packages/queue stages.ts): stages trust their typed input.
+    const { job, image } = input;
     const started = performance.now();
     const data = await store.get(image.key);
     const fetchMs = Math.round(performance.now() - started);

@@ -19,8 +19,8 @@ describe('createAnalysisPool', () => {
     await pool.close();
   });
 
-  it('keeps its threads warm from the start', () => {
-    expect(pool.threads()).toBe(2);
+  it('starts no thread before the first image (an idle server holds none)', () => {
+    expect(pool.threads()).toBe(0);
   });
 
   it('gives the same analysis as this thread, with the canvas back as a Buffer', async () => {
@@ -59,6 +59,12 @@ describe('createAnalysisPool', () => {
       const g = greys[i]!;
       expect(result.meanLuminance).toBe(analyseGrey(g.data, g.width, g.height, true).meanLuminance);
     });
+  });
+
+  it('keeps the threads it started (no idle period: they are not ended)', async () => {
+    expect(pool.threads()).toBe(2);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(pool.threads()).toBe(2);
   });
 
   it('prepares an image through the pool exactly as on this thread', async () => {

@@ -48,6 +48,47 @@ describe('blocksOf: the page structure OCR hands over', () => {
     expect(row).toMatchObject({ cells: ['North', '1,204', '3,400'] });
   });
 
+  it('restores a bullet OCR did not see, between two items, and nothing that only sits among them', () => {
+    // As read from a slide: the second bullet's "•" was lost; its text starts where the others' text starts.
+    const at = (text: string, box: PageBox): PageLine => ({ text, confidence: 90, box });
+    const slide = [
+      at('• Offline mode for the mobile app', [91, 189, 688, 25]),
+      null,
+      at('Search results load in under 300 ms', [116, 241, 591, 25]),
+      null,
+      at('• Shared notebooks now support comments', [91, 294, 625, 25]),
+      null,
+      at('• Support backlog down from 410 tickets to 36', [91, 346, 512, 25]),
+    ];
+    expect(blocksOf(slide, null).map((b) => [b.kind, b.text, b.kind === 'list-item' ? b.marker : ''])).toEqual([
+      ['list-item', 'Offline mode for the mobile app', '•'],
+      ['list-item', 'Search results load in under 300 ms', '•'],
+      ['list-item', 'Shared notebooks now support comments', '•'],
+      ['list-item', 'Support backlog down from 410 tickets to 36', '•'],
+    ]);
+    // A note indented under an item, a line at another pitch, one of another height, a numbered list: kept as read.
+    const variants: Array<[string, PageLine]> = [
+      ['indented further', at('see the release notes', [200, 241, 300, 25])],
+      ['closer to the item above', at('Search results load in under 300 ms', [116, 222, 591, 25])],
+      ['another height', at('Search results load in under 300 ms', [116, 236, 591, 40])],
+    ];
+    for (const [why, middle] of variants) {
+      const kinds = blocksOf([slide[0]!, null, middle, null, slide[4]!], null).map((b) => b.kind);
+      expect(kinds, why).toEqual(['list-item', 'paragraph', 'list-item']);
+    }
+    const numbered = blocksOf(
+      [
+        at('1. Offline mode', [91, 189, 300, 25]),
+        null,
+        at('Search', [116, 241, 300, 25]),
+        null,
+        at('3. Notebooks', [91, 294, 300, 25]),
+      ],
+      null,
+    );
+    expect(numbered.map((b) => b.kind)).toEqual(['list-item', 'paragraph', 'list-item']);
+  });
+
   it('joins a heading that wraps onto a second line into one heading block', () => {
     const blocks = blocksOf(
       [line('Photosynthesis: the light'), line('reactions'), line('Chlorophyll absorbs light.')],

@@ -5,6 +5,10 @@
  * pool starts lazily and closes. In the integration project: each thread loads ~15 MB of models and takes
  * 0.2–2 s an image on one core.
  */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { corruptPng } from '@snapnotes/testing/images';
 import { characterErrorRate } from '@snapnotes/testing/text';
 import sharp from 'sharp';
@@ -188,6 +192,25 @@ describe('createPaddlePool errors', () => {
     expect(short.threads()).toBe(0);
     await expect(short.detect(images.line.png)).rejects.toThrow(/closed/);
     await short.close();
+  });
+
+  it("close() keeps a script's process alive until the host has ended: nothing else need be left to wait for", async () => {
+    // The host is unref'd so an idle pool never holds a service open; a script whose last step is close() must
+    // still see it resolve (the bench once exited 0 there, its report unprinted).
+    const script = [
+      `import pino from 'pino';`,
+      `import { createPaddlePool } from './src/paddle/index.ts';`,
+      `const pool = createPaddlePool({ threads: 1, logger: pino({ level: 'silent' }) });`,
+      `await pool.detect(Buffer.from(process.argv[1], 'base64'));`,
+      `await pool.close();`,
+      `console.log('closed');`,
+    ].join('\n');
+    const { stdout } = await promisify(execFile)(
+      'node',
+      ['--import', 'tsx', '--input-type=module', '-e', script, images.line.png.toString('base64')],
+      { cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'), timeout: 60_000 },
+    );
+    expect(stdout.trim()).toBe('closed');
   });
 
   it('gives up on an image that takes too long, without ending its thread under ONNX Runtime', async () => {

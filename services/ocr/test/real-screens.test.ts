@@ -1,12 +1,12 @@
 /**
  * OCR of real screenshots: the HTML screens in ./screens (a docs page with a nav bar and a sidebar, a dark-mode chat
  * app, a social post, a code editor, a slide, a phone screen at 2×, a settings page, an inbox, a spreadsheet) are
- * rendered by Chromium, read by the OCR stage and summarised by the local summariser, as an upload would be.
- * Per screen: the main content is read (CER against the page's own visible text), menu and sidebar items come out
- * as lines of their own, the page's heading is found, and it titles the note. About 20–40 s on 2 cores.
+ * rendered by Chromium and read by the OCR stage, as an upload would be. Per screen: the main content is read (CER
+ * against the page's own visible text), menu and sidebar items come out as lines of their own, and the page's heading
+ * is found and is never a menu item (the summariser titles a note from it: services/summarise/test/local.test.ts).
+ * About 20–40 s on 2 cores.
  */
-import type { ImageRef, OcrPageResult, TextModerator, UploadJob } from '@snapnotes/contracts';
-import { createLocalSummariser, createSummariseStage } from '@snapnotes/summarise';
+import type { ImageRef, OcrPageResult, UploadJob } from '@snapnotes/contracts';
 import { createMemoryStore } from '@snapnotes/testing/memory-store';
 import sharp from 'sharp';
 import { normaliseText } from '@snapnotes/testing/text';
@@ -32,11 +32,7 @@ const logger = recordingLogger();
 const store = createMemoryStore();
 const screens = new Map<string, Screen>();
 let engine: TesseractEngine;
-let summarise: ReturnType<typeof createSummariseStage>;
-const measured: { name: string; cer: number; ms: number; heading: string | null; title: string }[] = [];
-
-/** Lets every text through: the screens hold nothing to moderate, and moderation is not what is tested here. */
-const allowAll: TextModerator = { name: 'allow-all', check: async () => ({ flagged: false }) };
+const measured: { name: string; cer: number; ms: number; heading: string | null }[] = [];
 
 beforeAll(async () => {
   const browser = await launchChromium();
@@ -50,12 +46,6 @@ beforeAll(async () => {
   }
   engine = await createTesseractEngine({ languages: ['eng'], poolSize: 1, logger });
   await engine.warm();
-  summarise = createSummariseStage({
-    store,
-    summariser: await createLocalSummariser({ logger }),
-    textModerator: allowAll,
-    logger,
-  });
 }, 120_000);
 
 afterAll(async () => {
@@ -64,7 +54,7 @@ afterAll(async () => {
     const rows = measured.map(
       (m) =>
         `${m.name.padEnd(10)} CER ${(m.cer * 100).toFixed(1).padStart(4)}%  ${String(m.ms).padStart(5)} ms  ` +
-        `title: ${m.title}`,
+        `heading: ${m.heading ?? '–'}`,
     );
     console.info(`OCR of real screens:\n${rows.join('\n')}`);
   }
@@ -93,7 +83,7 @@ function uploadOf(screen: Screen, index: number): { job: UploadJob; image: Image
 
 const files = screenFiles();
 
-describe('OCR of real screenshots (Chromium renders, tesseract reads, the local summariser titles)', () => {
+describe('OCR of real screenshots (Chromium renders, tesseract reads)', () => {
   it('has the screens it promises', () => {
     expect(files.length).toBeGreaterThanOrEqual(6);
     expect(files.length).toBeLessThanOrEqual(10);
@@ -124,16 +114,14 @@ describe('OCR of real screenshots (Chromium renders, tesseract reads, the local 
         Math.ceil(MIN_ITEMS_ON_OWN_LINES * screen.navItems.length),
       );
 
-      const summary = await summarise({ job, pages: [page] });
-      measured.push({ name, cer, ms: page.durationMs, heading: page.heading ?? null, title: summary.title });
+      measured.push({ name, cer, ms: page.durationMs, heading: page.heading ?? null });
       if (screen.heading) {
         expect(normaliseText(page.heading ?? '')).toBe(normaliseText(screen.heading));
-        expect(summary.title).toBe(normaliseText(screen.heading));
       } else if (NO_HEADING.includes(name)) {
         expect(page.heading).toBeUndefined();
       }
-      // Whatever the title, it is not a menu item (the sidebar's first entry was the title before).
-      expect(screen.navItems).not.toContain(summary.title);
+      // Whatever the heading, it is not a menu item (the sidebar's first entry titled the note before).
+      expect(screen.navItems.map(normaliseText)).not.toContain(normaliseText(page.heading ?? ''));
     },
     60_000,
   );

@@ -114,3 +114,13 @@ export { createTesseractEngine, type TesseractEngine } from '../../src/engine.js
 /** PP-OCRv4 alone, its boxes in rows: a plain engine of the real-world bench. */
 export { createPaddlePool, type PaddlePool } from '../../src/paddle/index.js';
 export { rowsOf } from '../../src/paddle-reader.js';
+/** Debian's Chromium for pages rendered outside the corpus (scroll captures). */
+export { launchChromium } from '../screens.js';
+export {
+  captureScrolls,
+  scrollScore,
+  scrollSpecs,
+  type ScrollScore,
+  type ScrollSet,
+  type ScrollSpec,
+} from './scroll.js';

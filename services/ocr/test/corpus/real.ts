@@ -2,7 +2,7 @@
  * The real-world OCR corpus: `../shared/ocr-real` beside the repository (236 images of real documents and screens
  * from eight public sources, each with its truth; its README and LICENCES.md). Several sources are for research
  * use only, so the files are read from there and never copied into the repository. Read by `pnpm bench:ocr` and
- * by the integration test of one image per kind (packages/embedded/test/ocr-real.int.test.ts).
+ * by the integration test of one image per kind (apps/embedded/test/ocr-real.int.test.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

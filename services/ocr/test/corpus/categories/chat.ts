@@ -30,7 +30,7 @@ interface Message {
   minutes: number;
 }
 
-function conversation(rng: Rng, index: number, offset: number): { channel: string; messages: Message[] } {
+export function conversation(rng: Rng, index: number, offset: number): { channel: string; messages: Message[] } {
   const s = SCRIPTS[(index + offset) % SCRIPTS.length]!;
   const firsts = rng.sample(FIRST_NAMES, 3);
   const names = { A: firsts[0]!, B: firsts[1]!, C: firsts[2]! };
