@@ -65,19 +65,24 @@ export function colourName(r: number, g: number, b: number): string {
   return light < 0.3 ? 'purple' : 'pink';
 }
 
-/** Measures one image. Throws if sharp cannot decode it. */
+/**
+ * Measures one image. Throws if sharp cannot decode it. The file is decoded once (EXIF-rotated, at full size); its
+ * statistics and its two small samples are taken from those pixels, not from three more decodes of the file.
+ */
 export async function analyseImage(data: Buffer): Promise<ImageFacts> {
-  const opts = { limitInputPixels: LIMIT_INPUT_PIXELS };
-  const meta = await sharp(data, opts).metadata();
-  if (!meta.width || !meta.height) throw new Error('Image has no dimensions');
-  const rotated = (meta.orientation ?? 1) >= 5;
-  const width = rotated ? meta.height : meta.width;
-  const height = rotated ? meta.width : meta.height;
-  const stats = await sharp(data, opts).rotate().stats();
+  const decoded = await sharp(data, { limitInputPixels: LIMIT_INPUT_PIXELS })
+    .rotate()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = {
+    raw: { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels },
+  } as const;
+  const { width, height } = decoded.info;
+  if (!width || !height) throw new Error('Image has no dimensions');
+  const stats = await sharp(decoded.data, raw).stats();
   // Nearest-neighbour sampling keeps flat colours flat (no blended edge colours) and photo noise noisy.
   const sample = () =>
-    sharp(data, opts)
-      .rotate()
+    sharp(decoded.data, raw)
       .flatten({ background: '#ffffff' })
       .resize(SAMPLE, SAMPLE, { fit: 'inside', kernel: 'nearest', withoutEnlargement: true })
       .removeAlpha();
@@ -272,13 +277,28 @@ export function isBlank(f: ImageFacts): boolean {
   return f.mainColours <= 1 && f.edgeShare < 0.002;
 }
 
+/** What the uploader is told when no image had text and none could be described (the 422's `reason`). */
+export function noDescriptionReason(images: number, blank: number): string {
+  const one = images === 1;
+  if (blank === images) {
+    return one
+      ? 'No text was found, and the image is blank or too small to describe.'
+      : 'No text was found, and the images are blank or too small to describe.';
+  }
+  return one
+    ? 'No text was found, and the image could not be read to describe it.'
+    : 'No text was found, and none of the images could be read to describe them.';
+}
+
 /** Describes images with no readable text from measured facts. Throws nothingExtracted() if none decodes or all are blank. */
 export async function describeImagesLocally(req: DescribeRequest, logger: Logger): Promise<SummaryDraft> {
   const analysed: { fileName: string; facts: ImageFacts }[] = [];
+  let blank = 0;
   for (const [index, image] of req.images.entries()) {
     try {
       const facts = await analyseImage(image.data);
       if (isBlank(facts)) {
+        blank++;
         logger.info({ index, width: facts.width, height: facts.height }, 'blank image: nothing to describe');
         continue;
       }
@@ -288,7 +308,7 @@ export async function describeImagesLocally(req: DescribeRequest, logger: Logger
     }
   }
   const first = analysed[0];
-  if (!first) throw nothingExtracted();
+  if (!first) throw nothingExtracted(noDescriptionReason(req.images.length, blank));
 
   if (analysed.length === 1) {
     const f = first.facts;

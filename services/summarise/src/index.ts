@@ -1,16 +1,8 @@
-export {
-  type Block,
-  prepareSummaryText,
-  parseBlocks,
-  renderBlocks,
-  tidyOriginalText,
-  joinWrapped,
-  isNoiseLine,
-  isCodeLine,
-  parseBulletLine,
-} from './clean.js';
+export { summaryText } from './local/blocks.js';
 export { type ImageFacts, type ImageKind, analyseImage, colourName, describeImagesLocally } from './describe.js';
 export { detectLanguage, languageName } from './language.js';
+export { joinScrolls } from './local/pages.js';
+export { joinScrollTexts } from './local/scroll.js';
 export { LOCAL_ENGINE, type LocalSummariserOptions, createLocalSummariser, describeCode } from './local.js';
 export {
   NOTE_JSON_SCHEMA,
@@ -21,5 +13,5 @@ export {
   stripCodeFences,
 } from './openai.js';
 export { type SummariseStageDeps, createSummariseStage } from './stage.js';
-export { normaliseDraft, shorten, tidyHeading } from './text.js';
+export { normaliseDraft, shorten, tidyHeading, tidyOriginalText } from './text.js';
 export { buildSummariseStage } from './wire.js';

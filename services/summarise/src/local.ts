@@ -13,18 +13,18 @@ import type {
   Summariser,
   SummaryDraft,
 } from '@snapnotes/contracts';
-import { type Block, parseBlocks } from './clean.js';
 import { describeImagesLocally } from './describe.js';
 import { detectLanguage } from './language.js';
 import { type Analyser, englishAnalyser, genericAnalyser, isMostlyLatin, loadWink } from './local/analyser.js';
 import { chatFromStructure, chatSummary, chatTitle, findChat } from './local/chat.js';
+import { type Block, pageBlocks } from './local/blocks.js';
 import { buildDetailed, buildUnits, proseWords } from './local/prose.js';
-import { codeTitle, editorFile, mostlyCode, structuredCode } from './local/code.js';
+import { codePage, codeTitle, editorFile, mostlyCode } from './local/code.js';
 import { codeSummary } from './local/code-note.js';
-import { findForm, formSummary } from './local/form.js';
-import { captionBefore, findGrid, gridShare, gridSummary, gridTitle } from './local/grid.js';
+import { fieldLine, findForm, formSummary, pageFields, pointFields } from './local/form.js';
 import { combineDrafts, joinScrolls } from './local/pages.js';
-import { captionAbove, findTable, mostlyTable, tableSummary, tableTitle } from './local/table.js';
+import { findTable } from './local/table.js';
+import { captionAbove, tableSummary, tableTitle } from './local/table-note.js';
 import { findReceipt, receiptSummary, receiptTitle } from './local/receipt.js';
 import { type Row, rowsOfBlocks, rowsOfText } from './local/rows.js';
 import { buildTitle } from './local/title.js';
@@ -89,17 +89,14 @@ function summarisePages(
   if (receipt?.merchant) return receiptSummary(receipt, receiptTitle(receipt.merchant), LOCAL_ENGINE);
   if (!receipt && pages.length === 1) {
     if (form) return formSummary(form, LOCAL_ENGINE);
-    // A table of a label and figures (figures at the end of each row) reads its periods' trend; one with columns
-    // of words too (a statement, a grade sheet, a stock list) is read from its cells as OCR handed them over.
-    const grid = first.structure ? findGrid(first.structure) : null;
-    const gridded = grid && gridShare(grid, first.structure!) && grid.headers.length - grid.figures.length > 1;
-    const table = gridded ? null : findTable(first.rows);
-    if (table && mostlyTable(table, first.rows)) {
-      return tableSummary(table, tableTitle(table, first.heading ?? captionAbove(first.rows, table)), LOCAL_ENGINE);
-    }
-    if (grid && gridShare(grid, first.structure!)) {
-      const caption = first.heading ?? captionBefore(first.structure!, grid.start);
-      return gridSummary(grid, gridTitle(grid, caption), LOCAL_ENGINE);
+    // A table: its rows of cells as OCR handed them over (or a label and the figures ending each line of text).
+    const table = findTable(first.rows);
+    if (table) {
+      const caption = first.heading ?? captionAbove(first.rows, table);
+      const note = tableSummary(table, tableTitle(table, caption), LOCAL_ENGINE);
+      // A form's table (its figures) with its fields above it: the fields are stated too.
+      const fields = pageFields(first.structure).map((f) => `- ${fieldLine(f)}`);
+      return fields.length ? { ...note, detailedSummary: `${note.detailedSummary}\n\n${fields.join('\n')}` } : note;
     }
   }
   const title = buildTitle({
@@ -116,15 +113,29 @@ function summarisePages(
   });
   if (receipt) return receiptSummary(receipt, title, LOCAL_ENGINE);
   // Code as OCR handed it over (code lines, indentation kept: SQL too, whose lines the text rules miss), or as the
-  // text rules find it.
-  const codeBlocks = structuredCode(first.structure);
-  if (codeBlocks || mostlyCode(blocks, proseWords(units))) {
-    const code = codeBlocks ?? blocks;
-    return codeSummary(code, (editorFile(code) && codeTitle(code, 0)) || title, LOCAL_ENGINE);
+  // page's blocks read it.
+  if (codePage(first.structure) || mostlyCode(blocks, proseWords(units))) {
+    return codeSummary(blocks, (editorFile(blocks) && codeTitle(blocks, 0)) || title, LOCAL_ENGINE);
   }
   const keyPoints = listPoints(units) ?? pickKeyPoints(units);
   const detailedSummary = buildDetailed(blocks, units, title);
-  return { title, keyPoints, detailedSummary, engine: LOCAL_ENGINE };
+  // A page of prose with a few fields (a memo's To and From, a fax cover's numbers, a request's dates): its fields
+  // are facts, stated before its sentences.
+  // A heading OCR read as "Label: value" ("Lecture 7: Cellular Respiration") is the note's title, not a field.
+  const squash = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  const fields = pageFields(first.structure).filter((f) => squash(fieldLine(f)) !== squash(title));
+  if (fields.length === 0) return { title, keyPoints, detailedSummary, engine: LOCAL_ENGINE };
+  const lines = fields.map(fieldLine);
+  const stated = new Set(lines.map(squash));
+  const points = pointFields(fields)
+    .map((f) => shorten(fieldLine(f), KEY_POINT_MAX))
+    .slice(0, MAX_KEY_POINTS - Math.min(2, keyPoints.length));
+  return {
+    title,
+    keyPoints: [...points, ...keyPoints.filter((k) => !stated.has(squash(k)))].slice(0, MAX_KEY_POINTS),
+    detailedSummary: [detailedSummary, lines.map((l) => `- ${l}`).join('\n')].join('\n\n'),
+    engine: LOCAL_ENGINE,
+  };
 }
 
 /**
@@ -158,7 +169,7 @@ export async function createLocalSummariser(opts: LocalSummariserOptions): Promi
       // Scrolling captures become one page; the pages left are each summarised and the note covers them all.
       const pages = joinScrolls(req.pages)
         .map((p) => ({
-          blocks: parseBlocks(p.text),
+          blocks: pageBlocks(p),
           structure: p.blocks,
           rows: p.blocks?.length ? rowsOfBlocks(p.blocks) : rowsOfText(p.text, p.heading),
           text: p.text,

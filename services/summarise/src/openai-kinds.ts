@@ -10,6 +10,9 @@ import { z } from 'zod';
 import { type PageKind, pageKind } from './local/kind.js';
 import { MAX_KEY_POINTS, TITLE_MAX, canonical } from './text.js';
 
+/** How many topic tags a model is asked for (tags.ts keeps at most MAX_TOPIC_TAGS of them). */
+export const TAGS_ASKED = '2 to 4';
+
 const str = (description: string) => ({ type: 'string', description }) as const;
 const strings = (description: string) => ({ type: 'array', items: { type: 'string' }, description }) as const;
 
@@ -83,6 +86,11 @@ const BASE_PROPERTIES = {
     type: 'string',
     description: 'A few paragraphs in Markdown covering the content in order; headings, lists, tables and code kept.',
   },
+  tags: {
+    type: 'array',
+    items: { type: 'string' },
+    description: `${TAGS_ASKED} short topic tags for finding the note again: lower case, one to three words each (e.g. "tax return", "japan trip", "react hooks"); names of the subject, the place, the shop or the project, never the kind of page or its language.`,
+  },
 };
 
 /** The kind of the whole request: its pages' kind when they agree, else null (a mixed upload). */
@@ -101,7 +109,7 @@ export function noteSchema(kind: PageKind | null) {
       schema: {
         type: 'object',
         properties: BASE_PROPERTIES,
-        required: ['title', 'keyPoints', 'detailedSummary'],
+        required: ['title', 'keyPoints', 'detailedSummary', 'tags'],
         additionalProperties: false,
       },
     };
@@ -120,7 +128,7 @@ export function noteSchema(kind: PageKind | null) {
           additionalProperties: false,
         },
       },
-      required: ['title', 'keyPoints', 'detailedSummary', 'facts'],
+      required: ['title', 'keyPoints', 'detailedSummary', 'tags', 'facts'],
       additionalProperties: false,
     },
   };

@@ -15,7 +15,7 @@ import type {
 import sharp from 'sharp';
 import { z } from 'zod';
 import { languageName } from './language.js';
-import { kindInstructions, noteSchema, requestKind, structuredText, withFacts } from './openai-kinds.js';
+import { TAGS_ASKED, kindInstructions, noteSchema, requestKind, structuredText, withFacts } from './openai-kinds.js';
 import { MAX_KEY_POINTS, TITLE_MAX, normaliseDraft } from './text.js';
 
 export interface OpenAISummariserOptions {
@@ -59,6 +59,14 @@ const modelReplySchema = z.object({
     .transform((points) => points.map((p) => p.trim()).filter(Boolean))
     .pipe(z.array(z.string()).min(1, 'keyPoints is empty')),
   detailedSummary: z.string().trim().min(1, 'detailedSummary is empty'),
+  /**
+   * Topic tags (issue 25). Not required: a reply without them (or with unusable ones) keeps its note, and the note is
+   * tagged with its key words instead (tags.ts).
+   */
+  tags: z
+    .unknown()
+    .optional()
+    .transform((t) => (Array.isArray(t) ? t.filter((x): x is string => typeof x === 'string') : undefined)),
   /** The kind's facts (openai-kinds.ts), checked where they are used. */
   facts: z.unknown().optional(),
 });
@@ -109,7 +117,8 @@ const SUMMARY_SYSTEM = `You turn text that OCR extracted from screenshots and ph
 Reply with a JSON object with exactly these keys:
 - "title": a concise title for the whole text, at most ${TITLE_MAX} characters;
 - "keyPoints": an array of 3 to ${MAX_KEY_POINTS} short key points (fewer only if the text is very short), each one sentence;
-- "detailedSummary": a few well-formed paragraphs in Markdown that cover the text in order, keeping its headings and lists ("- item" lines). Do not copy a long text whole; a text of 80 words or more gets a summary of at most 60% of its words.
+- "detailedSummary": a few well-formed paragraphs in Markdown that cover the text in order, keeping its headings and lists ("- item" lines). Do not copy a long text whole; a text of 80 words or more gets a summary of at most 60% of its words;
+- "tags": ${TAGS_ASKED} short lower-case topic tags (one to three words each) to find the note again: its subject, place, shop, people or project; not the kind of page or its language.
 Use only facts from the text; silently fix obvious OCR errors. Several pages are separated by lines like "--- page 2: name.png ---": cover every page. Table rows come as "| a | b |" lines, chat messages as "[left] Name: text" (someone else) and "[right] You: text" (the user).`;
 
 const PREMIUM_EXTRA =
@@ -119,11 +128,12 @@ const DESCRIBE_SYSTEM = `You describe images that contain no readable text, for 
 Reply with a JSON object with exactly these keys:
 - "title": a concise title naming what the images show, at most ${TITLE_MAX} characters;
 - "keyPoints": an array of 3 to ${MAX_KEY_POINTS} short facts (what is shown, notable objects or people, setting, colours, style);
-- "detailedSummary": one paragraph per image describing it in plain text.
+- "detailedSummary": one paragraph per image describing it in plain text;
+- "tags": ${TAGS_ASKED} short lower-case tags naming what is shown (one to three words each).
 Describe only what is visible; do not guess names of real people.`;
 
 const RETRY_INSTRUCTION =
-  'Your previous reply was not valid JSON for the requested format. Reply again with only the JSON object with the keys "title", "keyPoints" (an array of strings) and "detailedSummary" — no code fences, no other text.';
+  'Your previous reply was not valid JSON for the requested format. Reply again with only the JSON object with the keys "title", "keyPoints" (an array of strings), "detailedSummary" and "tags" (an array of strings) — no code fences, no other text.';
 
 /** Longest side of images sent to a vision model: enough detail, far smaller requests than 10 MB originals. */
 const VISION_MAX_SIDE = 1536;

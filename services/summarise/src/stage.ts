@@ -13,29 +13,29 @@ import {
   isVerdictError,
   inappropriate,
   nothingExtracted,
-  summariseInputSchema,
   summaryResultSchema,
 } from '@snapnotes/contracts';
-import { prepareSummaryText, tidyOriginalText } from './clean.js';
 import { detectLanguage } from './language.js';
-import { normaliseDraft } from './text.js';
+import { summaryText } from './local/blocks.js';
+import { joinScrolls } from './local/pages.js';
+import { joinScrollTexts } from './local/scroll.js';
+import type { Dictionary } from './local/words.js';
+import { contentKindOf, noteTags } from './tags.js';
+import { normaliseDraft, tidyOriginalText } from './text.js';
 
 export interface SummariseStageDeps {
   store: ObjectStore;
   summariser: Summariser;
   textModerator: TextModerator;
   logger: Logger;
+  /** The English word list the tagger checks key words against (local/words.ts); without it, none is checked. */
+  dictionary?: Dictionary | undefined;
 }
 
 export function createSummariseStage(deps: SummariseStageDeps): StageHandlers['summarise'] {
-  return async function summarise(rawInput) {
-    const parsedInput = summariseInputSchema.safeParse(rawInput);
-    if (!parsedInput.success) {
-      throw new Error(
-        `Invalid summarise input: ${parsedInput.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-      );
-    }
-    const { job, pages, moderation } = parsedInput.data;
+  return async function summarise(input) {
+    // Parsed once, at the queue boundary (packages/queue stages.ts): stages trust their typed input.
+    const { job, pages, moderation } = input;
     const log = deps.logger.child({ stage: 'summarise', uploadId: job.uploadId, correlationId: job.correlationId });
     const started = Date.now();
     const ordered = [...pages].sort((a, b) => a.index - b.index);
@@ -83,26 +83,41 @@ export function createSummariseStage(deps: SummariseStageDeps): StageHandlers['s
       const cleaned = withText
         .map((p) => ({
           fileName: p.fileName,
-          text: prepareSummaryText(p.text),
+          text: summaryText(p),
           ...(p.heading ? { heading: p.heading } : {}),
           ...(p.blocks?.length ? { blocks: p.blocks } : {}),
         }))
         .filter((p) => p.text.trim().length > 0);
       if (cleaned.length > 0) {
         const language = pageLanguage(withText) ?? detectLanguage(cleaned.map((p) => p.text).join('\n'));
-        const draft = await deps.summariser.summarise({ pages: cleaned, premium: job.premium, language });
-        const originalText = withText
-          .map((p) => tidyOriginalText(p.text))
-          .filter(Boolean)
-          .join('\n\n');
-        const result = finish(draft, { originalText, kind: 'text', language });
+        // Scrolling captures (a long chat or page in several screens, in any order) are one page for every
+        // summariser, the model's too, and one text in the note: their repeated lines once.
+        const joined = joinScrolls(cleaned);
+        const draft = await deps.summariser.summarise({ pages: joined, premium: job.premium, language });
+        const originalText = joinScrollTexts(withText.map((p) => tidyOriginalText(p.text)).filter(Boolean)).join(
+          '\n\n',
+        );
+        const contentKind = contentKindOf(cleaned);
+        const tags = noteTags({
+          ...draft,
+          text: originalText,
+          language,
+          kind: contentKind,
+          dictionary: deps.dictionary,
+          modelTags: draft.tags,
+        });
+        const result = finish(draft, { originalText, kind: 'text', language, contentKind, tags });
         log.info(
           {
             engine: result.engine,
             pages: cleaned.length,
+            joined: cleaned.length - joined.length,
             language,
             chars: originalText.length,
             keyPoints: result.keyPoints.length,
+            // The kind and how many tags, never the tags: they are words of the user's text.
+            contentKind: result.contentKind,
+            tags: tags.length,
             ms: Date.now() - started,
           },
           'text summarised',
@@ -135,9 +150,24 @@ export function createSummariseStage(deps: SummariseStageDeps): StageHandlers['s
       if (isVerdictError(err)) throw err;
       if ((err as { transient?: boolean }).transient) throw err;
       log.warn({ err: (err as Error).message }, 'describing the images gave nothing usable');
-      throw nothingExtracted();
+      throw nothingExtracted('No text was found, and no description could be made of the images.');
     }
-    const result = finish(draft, { originalText: '', kind: 'description', language: null });
+    // Described images: their kind, and the description's key words (or the model's tags).
+    const tags = noteTags({
+      ...draft,
+      text: draft.detailedSummary,
+      language: null,
+      kind: 'image',
+      dictionary: deps.dictionary,
+      modelTags: draft.tags,
+    });
+    const result = finish(draft, {
+      originalText: '',
+      kind: 'description',
+      language: null,
+      contentKind: 'image',
+      tags,
+    });
     log.info({ engine: result.engine, images: loaded.length, ms: Date.now() - started }, 'images described');
     return result;
   };
@@ -145,7 +175,13 @@ export function createSummariseStage(deps: SummariseStageDeps): StageHandlers['s
 
 function finish(
   draft: SummaryDraft,
-  extra: { originalText: string; kind: SummaryResult['kind']; language: string | null },
+  extra: {
+    originalText: string;
+    kind: SummaryResult['kind'];
+    language: string | null;
+    contentKind: SummaryResult['contentKind'];
+    tags: string[];
+  },
 ): SummaryResult {
   const d = normaliseDraft(draft);
   return summaryResultSchema.parse({
@@ -156,6 +192,8 @@ function finish(
     kind: extra.kind,
     language: extra.language,
     engine: d.engine,
+    contentKind: extra.contentKind,
+    tags: extra.tags,
   });
 }
 

@@ -114,5 +114,20 @@ export function normaliseDraft(draft: SummaryDraft): SummaryDraft {
       `Summariser ${draft.engine} returned an incomplete summary (title: ${title ? 'ok' : 'empty'}, key points: ${keyPoints.length}, detailed summary: ${detailedSummary ? 'ok' : 'empty'})`,
     );
   }
-  return { title, keyPoints, detailedSummary, engine: draft.engine };
+  return { title, keyPoints, detailedSummary, engine: draft.engine, ...(draft.tags ? { tags: draft.tags } : {}) };
+}
+
+/**
+ * The extracted text as the user sees it ("Original Text"): the OCR output, only lightly tidied:
+ * unified line ends, no trailing spaces, no invisible characters, at most one blank line in a row.
+ */
+export function tidyOriginalText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u200B-\u200D\u2060\uFEFF]/g, '')
+    .split('\n')
+    .map((l) => l.replace(/\s+$/, ''))
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

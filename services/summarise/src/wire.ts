@@ -3,6 +3,7 @@ import type { Config } from '@snapnotes/config';
 import type { Logger, ObjectStore, StageHandlers, TextModerator } from '@snapnotes/contracts';
 import { createTextModerator } from '@snapnotes/text-moderation';
 import { createLocalSummariser } from './local.js';
+import { loadDictionary } from './local/words.js';
 import { createOpenAISummariser } from './openai.js';
 import { createSummariseStage } from './stage.js';
 
@@ -35,6 +36,8 @@ export async function buildSummariseStage(
       summariser,
       textModerator,
       logger: deps.logger,
+      // Read once per process (the local summariser has loaded it already).
+      dictionary: await loadDictionary(),
     }),
     textModerator,
   };

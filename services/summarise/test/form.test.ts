@@ -28,7 +28,7 @@ const sheet: PageBlock[] = [
 ];
 
 describe('a form', () => {
-  it('is titled by what it is for, with its filled-in fields as key points and every field in the summary', async () => {
+  it('is titled by what it is for, its filled-in fields as key points (dates in the summary), every field in the summary', async () => {
     const local = await createLocalSummariser({ logger: recordingLogger() });
     const d = await local.summarise({
       pages: [{ fileName: 'form.jpg', text: sheet.map((b) => b.text).join('\n'), blocks: sheet }],
@@ -39,11 +39,11 @@ describe('a form', () => {
     expect(d.keyPoints).toEqual([
       'Market: Boston',
       'Product: Old Gold Lights',
-      'Dates: October 3 through October 5',
       'Hours: 9:30 a.m. - 5:30 p.m.',
       'Quantities: 270,000',
     ]);
     expect(d.detailedSummary).toContain('- Product: Old Gold Lights');
+    expect(d.detailedSummary).toContain('- Dates: October 3 through October 5');
     expect(d.detailedSummary).not.toContain('Supervisors');
   });
 
@@ -76,5 +76,60 @@ describe('a form', () => {
     expect(
       findForm('Note: the meeting moved.\nWe will meet on Friday at noon in room 4.\nBring: the slides.', undefined),
     ).toBeNull();
+  });
+});
+
+describe('a page of prose with a few fields (a memo, a fax cover)', () => {
+  const para = (text: string): PageBlock => ({ kind: 'paragraph', text, confidence: 92, box });
+  const memo: PageBlock[] = [
+    para('INTEROFFICE MEMORANDUM'),
+    pair('To', 'Joe Leinster'),
+    pair('Subject', 'Sneak preview confirmation calls'),
+    // A column of labels with its column of values read as the next block.
+    para('From:\nDATE:'),
+    para('Joyce Bagby\n10/13/99'),
+    para(
+      'The attached list gives the stores to be called before the preview. Please confirm each appointment by phone and note the name of the manager who agreed. The calls should be finished by the end of next week so that the materials can be shipped in time.',
+    ),
+  ];
+
+  it('states its fields before its sentences (a date alone in the summary only), every field in the summary', async () => {
+    const local = await createLocalSummariser({ logger: recordingLogger() });
+    const d = await local.summarise({
+      pages: [{ fileName: 'memo.jpg', text: memo.map((b) => b.text).join('\n'), blocks: memo }],
+      premium: false,
+      language: 'eng',
+    });
+    expect(d.keyPoints.slice(0, 3)).toEqual([
+      'To: Joe Leinster',
+      'Subject: Sneak preview confirmation calls',
+      'From: Joyce Bagby',
+    ]);
+    expect(d.keyPoints.some((k) => /stores to be called/.test(k))).toBe(true);
+    expect(d.keyPoints.join('\n')).not.toContain('10/13/99');
+    expect(d.detailedSummary).toContain('- Date: 10/13/99');
+    expect(d.detailedSummary).toContain('- From: Joyce Bagby');
+  });
+
+  it('never states as a field the heading OCR read as "Label: value": it is the title', async () => {
+    const lecture = [
+      pair('Lecture 7', 'Cellular Respiration'),
+      para(
+        'Glycolysis takes place in the cytoplasm and splits one glucose molecule into two molecules of pyruvate, with a net gain of two ATP and two NADH.',
+      ),
+      para('Oxidative phosphorylation makes most of the ATP: about 34 molecules per glucose.'),
+      pair('Room', '214'),
+    ];
+    const local = await createLocalSummariser({ logger: recordingLogger() });
+    const d = await local.summarise({
+      pages: [{ fileName: 'lecture.png', text: lecture.map((b) => b.text).join('\n'), blocks: lecture }],
+      premium: false,
+      language: 'eng',
+    });
+    expect(d.title).toBe('Lecture 7: Cellular Respiration');
+    expect(d.keyPoints.some((k) => /Cellular Respiration/.test(k))).toBe(false);
+    expect(d.detailedSummary).not.toContain('- Lecture 7');
+    // The page's other field is still stated.
+    expect(d.keyPoints).toContain('Room: 214');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBlocks, prepareSummaryText } from '../src/clean.js';
+import { pageBlocks, summaryText } from '../src/local/blocks.js';
 import { CLOCK_RE, furnitureOf, isStatusBar } from '../src/furniture.js';
 
 describe('page furniture', () => {
@@ -63,8 +63,8 @@ Are Getting Warmer
 By Dana Whitfield · 5 min read
 Tomatoes have never looked better
 12:41 PM · Jun 3, 2025 · 18.4K Views`;
-    expect(prepareSummaryText(text)).not.toContain('87%');
-    expect(parseBlocks(text)).toEqual([
+    expect(summaryText({ text })).not.toContain('87%');
+    expect(pageBlocks({ text })).toEqual([
       { type: 'heading', text: 'The Coastal Review' },
       { type: 'heading', text: 'Why the Tide Pools at Marrow Point' },
       { type: 'heading', text: 'Are Getting Warmer' },
@@ -75,22 +75,26 @@ Tomatoes have never looked better
   });
 
   it('ends a chat bubble at its time, and tells a message from a "Name 10:42" line', () => {
-    const blocks = parseBlocks(`Are you still up for the climbing gym tonight, or is it too late for you? 17:40
+    const blocks = pageBlocks({
+      text: `Are you still up for the climbing gym tonight, or is it too late for you? 17:40
 Yes! Which one, Boulder Barn or the new place on Quay Street near the station? 17:41 ✓✓
 See you there 17:47 ✓✓
-Jordan Lee 9:14 AM`);
+Jordan Lee 9:14 AM`,
+    });
     expect(blocks.map((b) => b.type)).toEqual(['paragraph', 'paragraph', 'paragraph', 'heading']);
   });
 
   it('keeps a bubble wrapped by OCR together: its time on a line of its own, its text across a gap', () => {
-    const blocks = parseBlocks(`The new climbing gym. They have a
+    const blocks = pageBlocks({
+      text: `The new climbing gym. They have a
 beginner wall and the day pass is only 12
 
 quid 17:43
 
 Nice, I'll bring my own shoes this time
 
-17:45 vv`);
+17:45 vv`,
+    });
     expect(blocks).toEqual([
       {
         type: 'paragraph',

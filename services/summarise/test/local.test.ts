@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { type Summariser, type SummaryDraft, VerdictError } from '@snapnotes/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { prepareSummaryText } from '../src/clean.js';
+import { summaryText } from '../src/local/blocks.js';
 import { colourName } from '../src/describe.js';
 import { detectLanguage } from '../src/language.js';
 import { createLocalSummariser } from '../src/local.js';
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 
 async function summarise(...texts: string[]): Promise<SummaryDraft> {
-  const pages = texts.map((t, i) => ({ fileName: `page-${i + 1}.png`, text: prepareSummaryText(t) }));
+  const pages = texts.map((t, i) => ({ fileName: `page-${i + 1}.png`, text: summaryText({ text: t }) }));
   return summariser.summarise({ pages, premium: false, language: detectLanguage(pages.map((p) => p.text).join('\n')) });
 }
 
@@ -58,7 +58,7 @@ describe('local summarise', () => {
     expectWellFormed(d);
     expect(d.title).toBe('Remote work has changed how teams communicate');
     expect(d.keyPoints.length).toBeGreaterThanOrEqual(4);
-    const cleaned = prepareSummaryText(longArticle);
+    const cleaned = summaryText({ text: longArticle });
     const positions = d.keyPoints.map((k) => cleaned.indexOf(k.replace(/…$/, '')));
     expect(positions.every((p) => p >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -144,7 +144,7 @@ describe('local summarise', () => {
     expectWellFormed(d);
     expect(d.title).toBe('La Révolution française');
     expect(d.keyPoints.length).toBeGreaterThanOrEqual(3);
-    expect(d.keyPoints.every((k) => prepareSummaryText(frenchNotes).includes(k.replace(/…$/, '')))).toBe(true);
+    expect(d.keyPoints.every((k) => summaryText({ text: frenchNotes }).includes(k.replace(/…$/, '')))).toBe(true);
   });
 
   it('text in a non-Latin script gets a title and key points from its own sentences', async () => {
@@ -243,7 +243,7 @@ For data that changes often, prefer short lifetimes combined with stale-while-re
 
 describe('local summarise: the heading OCR found', () => {
   async function withHeading(text: string, heading: string | undefined): Promise<SummaryDraft> {
-    const pages = [{ fileName: 'docs.png', text: prepareSummaryText(text), ...(heading ? { heading } : {}) }];
+    const pages = [{ fileName: 'docs.png', text: summaryText({ text }), ...(heading ? { heading } : {}) }];
     return summariser.summarise({ pages, premium: false, language: 'eng' });
   }
 
@@ -276,8 +276,8 @@ describe('local summarise: the heading OCR found', () => {
 
   it('of each page names the note when there are two', async () => {
     const pages = [
-      { fileName: 'a.png', text: prepareSummaryText(lectureNotes) },
-      { fileName: 'b.png', text: prepareSummaryText(docsPage), heading: 'Caching strategies for REST APIs' },
+      { fileName: 'a.png', text: summaryText({ text: lectureNotes }) },
+      { fileName: 'b.png', text: summaryText({ text: docsPage }), heading: 'Caching strategies for REST APIs' },
     ];
     const d = await summariser.summarise({ pages, premium: false, language: 'eng' });
     expect(d.title).toBe('Photosynthesis and Caching strategies for REST APIs');
@@ -355,6 +355,9 @@ describe('local describe', () => {
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(VerdictError);
     expect((err as VerdictError).verdict.code).toBe('NOTHING_EXTRACTED');
+    expect((err as VerdictError).verdict.reason).toBe(
+      'No text was found, and the image could not be read to describe it.',
+    );
   });
 
   it('blank or tiny images yield the nothing-extracted verdict; real content among them is still described', async () => {
@@ -369,6 +372,9 @@ describe('local describe', () => {
     ];
     const err = await summariser.describe({ images: blanks, premium: false }).catch((e: unknown) => e);
     expect((err as VerdictError).verdict?.code).toBe('NOTHING_EXTRACTED');
+    expect((err as VerdictError).verdict?.reason).toBe(
+      'No text was found, and the images are blank or too small to describe.',
+    );
 
     const withPhoto = await summariser.describe({
       images: [...blanks, image('beach.jpg', await photoImage(), 320, 200)],

@@ -99,7 +99,7 @@ describe('what a model is asked per kind of page', () => {
   });
 
   it('gives prose and mixed uploads the plain note schema', () => {
-    expect(noteSchema(null).schema.required).toEqual(['title', 'keyPoints', 'detailedSummary']);
+    expect(noteSchema(null).schema.required).toEqual(['title', 'keyPoints', 'detailedSummary', 'tags']);
     expect(noteSchema('prose').name).toBe('note_summary');
     expect(
       requestKind({

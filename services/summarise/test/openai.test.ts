@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalSummariser } from '../src/local.js';
 import { SummariserUnavailableError, createOpenAISummariser, parseModelReply, stripCodeFences } from '../src/openai.js';
+import { contentKindOf, modelTopics, noteTags } from '../src/tags.js';
 import { graphicImage, photoImage } from './images.js';
 import { type LogEntry, recordingLogger } from './logger.js';
 
@@ -49,6 +50,39 @@ beforeEach(() => {
   standin.setBehaviour({ chat: 'ok', chatQueue: [], slowMs: 5_000 });
 });
 
+describe('openai tags (issue 25)', () => {
+  it('asks the model for topic tags; its usable ones tag the note, the unusable ones leave it its key words', async () => {
+    const topics = {
+      pages: [{ fileName: 'trip.png', text: 'Kyoto trip\nKyoto Temples\n#Ramen\nJR Pass' }],
+      premium: false,
+      language: 'eng',
+    };
+    const d = await make().summarise(topics);
+    const sent = standin.requests[0]!.body as {
+      response_format: { json_schema: { schema: { properties: { tags: { type: string } } } } };
+      messages: { content: string }[];
+    };
+    expect(sent.response_format.json_schema.schema.properties.tags.type).toBe('array');
+    expect(sent.messages[0]!.content).toContain('"tags"');
+    expect(d.tags).toEqual(['Kyoto Temples', '#Ramen', 'JR Pass']);
+    const text = topics.pages[0]!.text;
+    expect(noteTags({ ...d, text, language: 'eng', kind: contentKindOf(topics.pages), modelTags: d.tags })).toEqual([
+      'article',
+      'english',
+      'kyoto temples',
+      'ramen',
+      'jr pass',
+    ]);
+
+    // Lines too long to be tags (the stand-in's answer for PAGE): the note keeps its own key words.
+    const long = await make().summarise(request());
+    expect(modelTopics(long.tags)).toEqual([]);
+    expect(noteTags({ ...long, text: PAGE, language: 'eng', kind: 'article', modelTags: long.tags })).toContain(
+      'photosynthesis',
+    );
+  });
+});
+
 describe('openai summarise', () => {
   it('asks for strict JSON-schema output and returns the validated summary', async () => {
     const d = await make().summarise(request());
@@ -61,6 +95,12 @@ describe('openai summarise', () => {
       ],
       detailedSummary: PAGE.split('\n').join(' '),
       engine: 'openai:gpt-4o-mini',
+      // The stand-in fills every array with the text's lines, the tags too (tags.ts keeps only usable ones).
+      tags: [
+        'Plants turn light into chemical energy.',
+        'It happens in chloroplasts.',
+        'The Calvin cycle fixes carbon.',
+      ],
     });
     expect(standin.requests).toHaveLength(1);
     const sent = standin.requests[0]!;
@@ -72,7 +112,7 @@ describe('openai summarise', () => {
       messages: { role: string; content: string }[];
     };
     expect(body.response_format.json_schema.strict).toBe(true);
-    expect(body.response_format.json_schema.schema.required).toEqual(['title', 'keyPoints', 'detailedSummary']);
+    expect(body.response_format.json_schema.schema.required).toEqual(['title', 'keyPoints', 'detailedSummary', 'tags']);
     expect(body.messages.at(-1)).toEqual({ role: 'user', content: PAGE });
     // The key never reaches the logs.
     expect(JSON.stringify(entries)).not.toContain(API_KEY);

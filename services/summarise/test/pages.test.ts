@@ -3,7 +3,7 @@
  * remaining image covered by the title, the key points and the summary.
  */
 import { describe, expect, it } from 'vitest';
-import { prepareSummaryText } from '../src/clean.js';
+import { summaryText } from '../src/local/blocks.js';
 import { createLocalSummariser } from '../src/local.js';
 import { combineDrafts, joinScrolls, overlapEnd } from '../src/local/pages.js';
 import { recordingLogger } from './logger.js';
@@ -61,15 +61,15 @@ describe('scrolling captures', () => {
 describe('a note of several images', () => {
   it('covers a slide and a chat uploaded together: both in the title, key points and summary', async () => {
     const local = await createLocalSummariser({ logger: recordingLogger() });
-    const slide = prepareSummaryText(
-      [
+    const slide = summaryText({
+      text: [
         'CELL RESPIRATION',
         '• Glycolysis splits glucose into two pyruvate molecules in the cytoplasm',
         '• The Krebs cycle releases carbon dioxide in the mitochondrial matrix',
         '• The electron transport chain makes most of the ATP',
       ].join('\n'),
-    );
-    const chat = prepareSummaryText(scrolls[0]!.text);
+    });
+    const chat = summaryText({ text: scrolls[0]!.text });
     const d = await local.summarise({
       pages: [
         { fileName: 'slide.png', text: slide },

@@ -135,3 +135,48 @@ describe('the note of a receipt', () => {
     expect(findReceipt(rowsOfText('Menu\nEspresso 2.50\nLatte 3.20\nMocha 3.60'))).toBeNull();
   });
 });
+
+describe('a receipt whose total OCR could not read', () => {
+  // The total's row misread ("Net Tota1 2S.", "c 50.00"): still a receipt, its total not guessed.
+  const misread: PageBlock[] = [
+    para('KEDAI RUNCIT SRI MAJU SDN BHD\n(123456-K)\n12, Jalan Merpati, 10400 Penang.'),
+    para('TAX INVOICE'),
+    row('Date', '03/05/2021 11:02 AM'),
+    row('Cashier', 'AMINAH'),
+    row('2', 'KUIH LAPIS @3.50', '7.00 SR'),
+    row('1', 'TEH TARIK', '2.80 SR'),
+    row('3', 'SubTotal', '9.80'),
+    row('Net Tota1', '9.'),
+    row('c', '50.00'),
+    para('THANK YOU, PLEASE COME AGAIN'),
+  ];
+
+  it('is titled by its issuer, with its date, its subtotal and its items, and no junk line as a key point', async () => {
+    const local = await createLocalSummariser({ logger: recordingLogger() });
+    const d = await local.summarise({
+      pages: [{ fileName: 'r.jpg', text: misread.map((b) => b.text).join('\n'), blocks: misread }],
+      premium: false,
+      language: 'eng',
+    });
+    expect(d.title).toBe('Kedai Runcit Sri Maju SDN BHD receipt');
+    expect(d.keyPoints[0]).toBe('Subtotal: 9.80');
+    expect(d.keyPoints).toContain('Date: 03/05/2021 11:02 AM');
+    expect(d.keyPoints.join('\n')).not.toMatch(/Net Tota1|^c 50/m);
+    expect(d.detailedSummary).toContain('The total could not be read.');
+  });
+
+  it('takes as its total the amount below the subtotal that is the subtotal with its tax', () => {
+    const r = findReceipt(
+      rowsOfText(
+        'LIGHT HOUSE SDN BHD\nTAX INVOICE\nBill Date : 20/12/2017\nStation: CASHIER\nLED TRACK LIGHT 66.04\nT5 JOINT 2.83\nSub Total : RM 68.87\nService Charge RM 0.00\nGST/TAX 6% : RM 4.13\nWo, 8 RM 73.00\nCHANGE: RM 0.00',
+      ),
+    );
+    expect(r?.total).toBe('RM 73.00');
+    expect(r?.items.map((i) => i.name)).toEqual(['LED TRACK LIGHT', 'T5 JOINT']);
+  });
+
+  it('needs a till’s words: a price list with a date is no receipt', () => {
+    const list = rowsOfText('Price list 03/05/2021\nKuih lapis 3.50\nTeh tarik 2.80\nNasi lemak 5.00');
+    expect(findReceipt(list)).toBeNull();
+  });
+});

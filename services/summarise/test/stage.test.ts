@@ -275,18 +275,6 @@ describe('summarise stage: text', () => {
     expect(result.title).toBe('Weekly team update');
     expect(result.originalText).toBe(text);
   });
-
-  it('rejects malformed input with a clear error', async () => {
-    const stage = createSummariseStage({
-      store: createMemoryStore(),
-      summariser: local,
-      textModerator: wordModerator('x'),
-      logger: recordingLogger(),
-    });
-    await expect(stage({ job: { ...job([{ name: 'a.png' }]), uploadId: 'not-a-uuid' }, pages: [] })).rejects.toThrow(
-      /^Invalid summarise input: job\.uploadId: /,
-    );
-  });
 });
 
 describe('summarise stage: images without text', () => {

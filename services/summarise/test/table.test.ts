@@ -1,14 +1,13 @@
 /**
- * Tables, spreadsheets and statements (local/table.ts): what the table is about, its size, its grand total, its
- * largest and smallest rows, the trend across its columns, and the table itself in Markdown — from cells as OCR
- * hands them over and from plain text alike.
+ * Tables, spreadsheets and statements (local/table.ts, one model read from the page's rows): what the table is
+ * about, its size, its grand total, its largest and smallest rows, the trend across its columns, and the table
+ * itself in Markdown — from cells as OCR hands them over (ragged rows too) and from plain text alike.
  */
 import type { PageBlock } from '@snapnotes/contracts';
 import { describe, expect, it } from 'vitest';
 import { createLocalSummariser } from '../src/local.js';
-import { rowsOfText } from '../src/local/rows.js';
-import { findGrid } from '../src/local/grid.js';
-import { findTable } from '../src/local/table.js';
+import { rowsOfBlocks, rowsOfText } from '../src/local/rows.js';
+import { completeSeries, figureOf, findTable } from '../src/local/table.js';
 import { recordingLogger } from './logger.js';
 
 const box = [0, 0, 10, 10] as [number, number, number, number];
@@ -27,10 +26,24 @@ describe('a table', () => {
         'Quarterly sales\nRegion Q1 Q2 Q3 Q4 Total\nNorth 120 130 128 150 528\nSouth 98 102 110 121 431\nEast 143 139 147 162 591',
       ),
     );
-    expect(table?.labelHeader).toBe('Region');
-    expect(table?.headers).toEqual(['Q1', 'Q2', 'Q3', 'Q4', 'Total']);
-    expect(table?.rows.map((r) => r.label)).toEqual(['North', 'South', 'East']);
-    expect(table?.rows[0]?.values).toEqual([120, 130, 128, 150, 528]);
+    expect(table?.headers).toEqual(['Region', 'Q1', 'Q2', 'Q3', 'Q4', 'Total']);
+    expect(table?.rows.map((r) => r[table.label])).toEqual(['North', 'South', 'East']);
+    expect(table?.rows[0]?.slice(1).map(figureOf)).toEqual([120, 130, 128, 150, 528]);
+    expect(table?.figures).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it("gives a numbered series' header the number OCR lost, and leaves a lone word as read", () => {
+    const rows = [
+      row('Mountain', '18,240', '24,419', '18,206', '13,395', '74,260'),
+      row('Midwest', '9,086', '30,739', '25,803', '33,782', '99,410'),
+      row('Nordics', '15,869', '22,504', '36,144', '27,729', '102,246'),
+    ];
+    const first = findTable(rowsOfBlocks([row('Region', 'Q', 'Q2', 'Q3', 'Q4', 'Total'), ...rows]));
+    expect(first?.headers).toEqual(['Region', 'Q1', 'Q2', 'Q3', 'Q4', 'Total']);
+    const last = findTable(rowsOfBlocks([row('Region', 'Week 1', 'Week 2', 'Week 3', 'Week', 'Total'), ...rows]));
+    expect(last?.headers).toEqual(['Region', 'Week 1', 'Week 2', 'Week 3', 'Week 4', 'Total']);
+    expect(completeSeries(['Item', 'Q', 'Q2', 'Price'])).toEqual(['Item', 'Q', 'Q2', 'Price']);
+    expect(completeSeries(['Name', 'Q', 'Q3', 'Q5'])).toEqual(['Name', 'Q', 'Q3', 'Q5']);
   });
 
   it('needs three rows with the same number of figures: two priced lines are no table', () => {
@@ -39,7 +52,7 @@ describe('a table', () => {
 
   it('reads figures written in several ways', () => {
     const table = findTable(rowsOfText('Item A B\nOne 1,234.50 (12)\nTwo 1.234,50 -3\nThree 12% €1,200'));
-    expect(table?.rows.map((r) => r.values)).toEqual([
+    expect(table?.rows.map((r) => r.slice(1).map(figureOf))).toEqual([
       [1234.5, -12],
       [1234.5, -3],
       [12, 1200],
@@ -128,6 +141,99 @@ describe('rows of words alone', () => {
       row('Amelia Ortiz', 'Lunch on Friday? - The new ramen place opened', 'Mar 4'),
       row('City Library', 'Your books are due soon', 'Mar 3'),
     ];
-    expect(findGrid(inbox)).toBeNull();
+    expect(findTable(rowsOfBlocks(inbox))).toBeNull();
+  });
+});
+
+describe('a ragged table (a table of results as OCR reads it)', () => {
+  // Rows missing a cell, ranges and spreads in the cells, a wrapped cell going on on the next line, a section row.
+  const blocks: PageBlock[] = [
+    row('Group', 'Dose (mg)', 'Response (%)', 'Range', 'p value'),
+    row('Placebo', '0', '12.5', '8 – 17'),
+    row('Low dose with a', '10', '24.0 ± 3.1', '18 – 30', '0.04'),
+    { kind: 'paragraph', text: 'loading phase', confidence: 90, box },
+    row('High dose', '20', '31.2 ± 2.8', '25 – 38', '< 0.001'),
+    { kind: 'paragraph', text: 'Follow-up', confidence: 90, box },
+    row('Low dose', '10', '22.1', '0.06'),
+    row('High dose', '20', '29.9 ± 4.0', '21 – 36', '0.002'),
+  ];
+
+  it('is one table: its header, every row (the wrapped cell joined), the rows padded to its width', () => {
+    const table = findTable(rowsOfBlocks(blocks));
+    expect(table?.headers).toEqual(['Group', 'Dose (mg)', 'Response (%)', 'Range', 'p value']);
+    expect(table?.rows.map((r) => r[0])).toEqual([
+      'Placebo',
+      'Low dose with a loading phase',
+      'High dose',
+      'Follow-up',
+      'Low dose',
+      'High dose',
+    ]);
+    expect(table?.rows.every((r) => r.length === 5)).toBe(true);
+  });
+
+  it('gets a note with its size and its Markdown table under its header', async () => {
+    const local = await createLocalSummariser({ logger: recordingLogger() });
+    const d = await local.summarise({
+      pages: [{ fileName: 't.png', text: blocks.map((b) => b.text.replace(/\t/g, ' ')).join('\n'), blocks }],
+      premium: false,
+      language: 'eng',
+    });
+    expect(d.keyPoints[0]).toMatch(/^6 rows \(group\) × 4 columns: Dose \(mg\), Response/);
+    expect(d.detailedSummary).toContain('| Group | Dose (mg) | Response (%) | Range | p value |');
+    expect(d.detailedSummary).toContain('| Low dose | 10 | 22.1 | 0.06 |  |');
+  });
+
+  it('joins a header over two rows cell by cell, and keeps a section row OCR read as a label and value', () => {
+    const pair = (label: string, value: string): PageBlock => ({
+      kind: 'label-value',
+      text: `${label}: ${value}`,
+      label,
+      value,
+      confidence: 90,
+      box,
+    });
+    const table = findTable(
+      rowsOfBlocks([
+        row('Change relative', 'Direction of', 'Chromosome'),
+        row('to controls', 'regulation', 'arm'),
+        pair('Cohort A', 'mean (SD)'),
+        row('miR-1181', '2.13', 'up', '19'),
+        row('miR-125a', '5.04 (0.3)', 'up', '19'),
+        pair('Cohort B', 'mean (SD)'),
+        row('miR-21', '2.82', 'down', '17'),
+        row('miR-939', '2.59 (0.2)', 'up', '8'),
+      ]),
+    );
+    // The label column has no header: the header stands over the columns of figures.
+    expect(table?.headers).toEqual(['', 'Change relative to controls', 'Direction of regulation', 'Chromosome arm']);
+    expect(table?.rows.map((r) => r[0])).toEqual([
+      'Cohort A: mean (SD)',
+      'miR-1181',
+      'miR-125a',
+      'Cohort B: mean (SD)',
+      'miR-21',
+      'miR-939',
+    ]);
+  });
+
+  it('is not made of a form: label–value pairs and lines of words are no table', () => {
+    const pair = (label: string, value: string): PageBlock => ({
+      kind: 'label-value',
+      text: `${label}: ${value}`,
+      label,
+      value,
+      confidence: 90,
+      box,
+    });
+    const memo: PageBlock[] = [
+      pair('To', 'Joe Leinster'),
+      pair('From', 'Joyce Bagby'),
+      pair('Date', 'September 10, 1996'),
+      row('Karen Gidens', 'Vanessa Oakley'),
+      { kind: 'paragraph', text: 'Please call the stores listed below before the preview.', confidence: 90, box },
+      row('Drew Huyet', 'Melissa Andrews - TBM'),
+    ];
+    expect(findTable(rowsOfBlocks(memo))).toBeNull();
   });
 });

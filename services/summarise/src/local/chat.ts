@@ -5,7 +5,8 @@
  * speakers; the header, times, ticks and presence lines are never part of it.
  */
 import type { PageBlock, SummaryDraft } from '@snapnotes/contracts';
-import { type Block, chatSpeaker } from '../clean.js';
+import type { Block } from './blocks.js';
+import { chatSpeaker } from './lines.js';
 import { CLOCK_RE, MESSAGE_TIME_RE, TICKS_RE, furnitureOf } from '../furniture.js';
 import { KEY_POINT_MAX, MAX_KEY_POINTS, TITLE_MAX, countWords, joinAnd, shorten } from '../text.js';
 import type { Analyser } from './analyser.js';

@@ -4,7 +4,7 @@
  * code itself in a fenced block.
  */
 import type { SummaryDraft } from '@snapnotes/contracts';
-import type { Block } from '../clean.js';
+import type { Block } from './blocks.js';
 import { furnitureOf } from '../furniture.js';
 import { KEY_POINT_MAX, joinAnd, shorten } from '../text.js';
 import { describeCode } from './code.js';
@@ -112,9 +112,25 @@ const FENCE_LANG: Record<string, string> = {
   Rust: 'rust',
 };
 
+/** An editor's tab above the code ("invoice_report.py"): the note's title names the file, the code block does not. */
+function withoutFileTab(lines: string[]): string[] {
+  const first = lines.findIndex((l) => l.trim());
+  if (first < 0 || !/^[\w.-]+\.[A-Za-z]{1,5}$/.test(lines[first]!.trim())) return lines;
+  const rest = lines.slice(first + 1);
+  while (rest.length && !rest[0]!.trim()) rest.shift();
+  return rest;
+}
+
+/** The lines without the indentation they all share (the editor's margin, once its tab is gone). */
+function dedent(lines: string[]): string[] {
+  const indents = lines.filter((l) => l.trim()).map((l) => l.length - l.trimStart().length);
+  const common = indents.length ? Math.min(...indents) : 0;
+  return lines.map((l) => l.slice(Math.min(common, l.length - l.trimStart().length)));
+}
+
 /** The note of a page of code (`title` from codeTitle: the file's name and what it defines). */
 export function codeSummary(blocks: Block[], title: string, engine: string): SummaryDraft {
-  const code = blocks.flatMap((b) => (b.type === 'code' ? b.lines : []));
+  const code = dedent(withoutFileTab(blocks.flatMap((b) => (b.type === 'code' ? b.lines : []))));
   const facts = codeFacts(code);
   const what = facts.language ? `${facts.language} code` : 'Code';
   const keyPoints = [`${what}, ${facts.lines} line${facts.lines === 1 ? '' : 's'}`];

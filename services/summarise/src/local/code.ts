@@ -3,7 +3,7 @@
  * a code editor or a repository page shows (its tab bar, breadcrumb or path), which names the note.
  */
 import type { PageBlock } from '@snapnotes/contracts';
-import type { Block } from '../clean.js';
+import type { Block } from './blocks.js';
 import { fileNamesIn } from '../furniture.js';
 import { TITLE_MAX, joinAnd, shorten } from '../text.js';
 
@@ -121,20 +121,8 @@ export function codeTitle(blocks: Block[], proseWords: number): string | null {
   return shorten(info.names.length ? `${what}: ${info.names.join(', ')}` : what, TITLE_MAX);
 }
 
-/**
- * A page of code as OCR handed it over: at least three code lines making half its blocks, as blocks (the code lines
- * together, the lines around them as paragraphs); null otherwise.
- */
-export function structuredCode(structure: readonly PageBlock[] | undefined): Block[] | null {
+/** A page of code as OCR handed it over: at least three code lines making half its blocks. */
+export function codePage(structure: readonly PageBlock[] | undefined): boolean {
   const lines = structure?.filter((b) => b.kind === 'code-line').length ?? 0;
-  if (!structure || lines < 3 || lines * 2 < structure.length) return null;
-  const blocks: Block[] = [];
-  for (const b of structure) {
-    const last = blocks.at(-1);
-    if (b.kind === 'code-line') {
-      if (last?.type === 'code') last.lines.push(b.text);
-      else blocks.push({ type: 'code', lines: [b.text] });
-    } else blocks.push({ type: b.kind === 'heading' ? 'heading' : 'paragraph', text: b.text.replace(/\t/g, ' ') });
-  }
-  return blocks;
+  return structure !== undefined && lines >= 3 && lines * 2 >= structure.length;
 }

@@ -6,6 +6,7 @@
 import type { PageBlock, SummaryDraft } from '@snapnotes/contracts';
 import { furnitureOf } from '../furniture.js';
 import { KEY_POINT_MAX, MAX_KEY_POINTS, joinAnd, shorten, tidyHeading } from '../text.js';
+import { LABEL_ALONE_RE, placedPairs } from './form-place.js';
 
 export interface Form {
   fields: { label: string; value: string }[];
@@ -30,6 +31,99 @@ const MAX_VALUE_WORDS = 8;
 /** Values that say nothing. */
 const EMPTY_VALUE_RE = /^[\s\-–—_.:*]*$/;
 
+/** A field filled in: a value of a few words (a sentence after a colon is a message's preview or a note). */
+const filledIn = (f: Form['fields'][number]) =>
+  !EMPTY_VALUE_RE.test(f.value) &&
+  // Words with a letter or a figure: a dash or a stray mark between them is none.
+  f.value.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= MAX_VALUE_WORDS &&
+  f.label.trim().split(/\s+/).length <= 4;
+
+/** A numbered item's "label: value" (its label of at most five words). */
+const NUMBERED_PAIR_RE = /^([^:\t]*\p{L}[^:\t]*?)\s*:[ \t]+(\S.*)$/u;
+
+/** A label's cell: one to four words, capitalised, no figure. */
+const LABEL_CELL_RE = /^\p{Lu}[\p{L}'’&/.()-]*(?:\s[\p{L}'’&/.()-]+){0,3}$/u;
+
+/**
+ * The label–value pairs of a page's structure: OCR's pairs; a column of labels standing alone ("From:" /
+ * "DATE:") with the column of their values beside it read as the next block, line for line ("Kevin Narko" /
+ * "10/13/99"); and the other labels standing alone with the value right of them or below (form-place.ts).
+ */
+export function structurePairs(structure: readonly PageBlock[]): Form['fields'] {
+  const out: Form['fields'] = [];
+  const taken = new Set<string>();
+  const colonless = structure.some((b) => b.kind === 'label-value');
+  structure.forEach((b, i) => {
+    if (b.kind === 'label-value') {
+      out.push({ label: b.label, value: b.value });
+      return;
+    }
+    // A numbered field ("(13) CAT-A-EXPENSES: 34") OCR read as a list item: its number is part of its label.
+    const marker = b.kind === 'list-item' && /\d/.test(b.marker) ? b.marker : null;
+    const item = marker ? NUMBERED_PAIR_RE.exec(b.text.trim()) : null;
+    if (item) {
+      out.push({ label: `${marker} ${item[1]!.trim()}`, value: item[2]!.replace(/\t/g, ' ').trim() });
+      return;
+    }
+    const labels = b.kind === 'paragraph' ? b.text.split('\n').map((l) => LABEL_ALONE_RE.exec(l.trim())?.[1]) : [];
+    if (labels.length >= 2 && labels.every(Boolean)) {
+      // The values' column: the next paragraph of as many lines, a pair OCR read between them allowed.
+      const next = structure
+        .slice(i + 1, i + 3)
+        .find((n) => n.kind === 'paragraph' && n.text.split('\n').length === labels.length);
+      const values = next ? next.text.split('\n') : [];
+      if (next && values.every((v) => !LABEL_ALONE_RE.test(v.trim()))) {
+        labels.forEach((label, k) => {
+          if (!values[k]) return;
+          out.push({ label: label!, value: values[k].trim() });
+          taken.add(`${i}:${k}`).add(`${structure.indexOf(next)}:${k}`);
+        });
+      }
+      return;
+    }
+    // On a page with pairs, a row of a label and its value whose colon OCR lost ("TO | S. A. Rapisardi").
+    if (b.kind === 'table-row' && b.cells.length === 2 && colonless && LABEL_CELL_RE.test(b.cells[0]!.trim())) {
+      out.push({ label: b.cells[0]!.trim(), value: b.cells[1]!.trim() });
+    }
+  });
+  return [...out, ...placedPairs(structure, taken)];
+}
+
+/** The filled-in fields of a page that is no form (a memo, a fax cover, a letter): its facts beside its prose. */
+export function pageFields(structure: readonly PageBlock[] | undefined): Form['fields'] {
+  return structure ? structurePairs(structure).filter(filledIn) : [];
+}
+
+/** A value that is a date or a time alone: stated in the summary, never a key point by itself. */
+const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?`;
+/** A date in a value: "10/13/99", "6-29-94", "Sept. 10, 1996", "28. Apr. 98". */
+const DATE_IN_RE = new RegExp(String.raw`\b${MONTH}|\d{1,4}\s?[/.-]\s?\d{1,2}(?:\s?[/.-]\s?\d{2,4})?`, 'iu');
+const DATE_BITS_RE = new RegExp(
+  String.raw`\b${MONTH}|\b(?:date|am|pm|a\.m\.?|p\.m\.?|st|nd|rd|th|no|on|at|of)\b|[\d\W_]+`,
+  'giu',
+);
+/** A value ending with a clock time ("16:17", "10:30 PM"). */
+const CLOCK_END_RE = /\b\d{1,2}:\d{2}(?:\s*[AP]M)?\s*$/u;
+
+/** A value that is a date with at most a word more, or ends with a clock time: said in the summary, never alone. */
+function stamp(value: string): boolean {
+  if (CLOCK_END_RE.test(value)) return true;
+  if (!DATE_IN_RE.test(value)) return false;
+  return (
+    value
+      .replace(DATE_BITS_RE, ' ')
+      .split(/\s+/)
+      .filter((w) => /\p{L}{2}/u.test(w)).length <= 1
+  );
+}
+
+/** The fields a note's key points state: no date or time alone. */
+export const pointFields = (fields: Form['fields']) => fields.filter((f) => !stamp(f.value));
+
+/** A field as a note writes it: "Market: Boston". */
+export const fieldLine = (f: Form['fields'][number]) =>
+  `${tidyHeading(f.label.replace(/[*:]+$/, ''))}: ${f.value.replace(/\t/g, ' ')}`;
+
 /**
  * The form on a page: at least four label–value pairs making up a good share of the page (40% of its blocks, or
  * half its lines for a page without structure), or three with checked boxes.
@@ -44,7 +138,7 @@ export function findForm(text: string, structure: readonly PageBlock[] | undefin
   const fields: Form['fields'] = [];
   let share = 0;
   if (structure?.length) {
-    for (const b of structure) if (b.kind === 'label-value') fields.push({ label: b.label, value: b.value });
+    fields.push(...structurePairs(structure));
     share = fields.length / structure.length;
   } else {
     for (const l of lines) {
@@ -56,14 +150,11 @@ export function findForm(text: string, structure: readonly PageBlock[] | undefin
   const checked = lines.map((l) => CHECKED_RE.exec(l)?.[1]?.trim()).filter((c): c is string => !!c);
   // A form's dates, e-mail addresses and phone numbers are its content, not page furniture.
   // A field's value is a few words; a sentence after a colon is a message's preview or a note, not a field.
-  const filled = fields.filter(
-    (f) =>
-      !EMPTY_VALUE_RE.test(f.value) &&
-      !EMAIL_HEADER_RE.test(f.label.trim()) &&
-      f.value.split(/\s+/).length <= MAX_VALUE_WORDS &&
-      f.label.trim().split(/\s+/).length <= 4,
-  );
-  if (!((filled.length >= 4 && share >= 0.4) || (filled.length >= 3 && checked.length >= 1))) return null;
+  const filled = fields.filter(filledIn);
+  // An e-mail's headers are label: value pairs too, but an e-mail is no form: they are fields of a form that has
+  // others.
+  const own = filled.filter((f) => !EMAIL_HEADER_RE.test(f.label.trim()));
+  if (!((own.length >= 4 && share >= 0.4) || (own.length >= 3 && checked.length >= 1))) return null;
   const headingBlock = structure?.find((b) => b.kind === 'heading')?.text;
   // Its first line of words: not a field, not a box (checked or not), not a status bar or a date ("Settings" is
   // a menu word elsewhere, and a form's name here).
@@ -78,12 +169,11 @@ export function findForm(text: string, structure: readonly PageBlock[] | undefin
   return { fields: filled, checked, purpose: purpose ? tidyHeading(purpose) : null, notes };
 }
 
-const pair = (f: Form['fields'][number]) =>
-  `${tidyHeading(f.label.replace(/[*:]+$/, ''))}: ${f.value.replace(/\t/g, ' ')}`;
+const pair = fieldLine;
 
 export function formSummary(form: Form, engine: string): SummaryDraft {
   const title = form.purpose ?? `Form: ${joinAnd(form.fields.slice(0, 2).map((f) => f.label))}`;
-  const keyPoints = form.fields
+  const keyPoints = pointFields(form.fields)
     .slice(0, form.checked.length ? MAX_KEY_POINTS - 1 : MAX_KEY_POINTS)
     .map((f) => shorten(pair(f), KEY_POINT_MAX));
   if (form.checked.length) keyPoints.push(shorten(`Checked: ${joinAnd(form.checked)}`, KEY_POINT_MAX));

@@ -3,13 +3,13 @@
  * summariser writes its notes by, so that a model (openai.ts) is asked for the same facts.
  */
 import type { PageBlock } from '@snapnotes/contracts';
-import { parseBlocks } from '../clean.js';
+import { pageBlocks } from './blocks.js';
 import { countWords } from '../text.js';
 import { chatFromStructure, findChat } from './chat.js';
 import { mostlyCode } from './code.js';
 import { findReceipt } from './receipt.js';
 import { rowsOfBlocks, rowsOfText } from './rows.js';
-import { findTable, mostlyTable } from './table.js';
+import { findTable } from './table.js';
 
 export const PAGE_KINDS = ['receipt', 'table', 'chat', 'code', 'form', 'slides', 'prose'] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];
@@ -17,10 +17,9 @@ export type PageKind = (typeof PAGE_KINDS)[number];
 export function pageKind(page: { text: string; heading?: string; blocks?: PageBlock[] }): PageKind {
   const rows = page.blocks?.length ? rowsOfBlocks(page.blocks) : rowsOfText(page.text, page.heading);
   if (findReceipt(rows)) return 'receipt';
-  const blocks = parseBlocks(page.text);
+  const blocks = pageBlocks(page);
   if ((page.blocks && chatFromStructure(page.blocks)) || findChat(blocks)) return 'chat';
-  const table = findTable(rows);
-  if (table && mostlyTable(table, rows)) return 'table';
+  if (findTable(rows)) return 'table';
   const proseWords = blocks.reduce((n, b) => n + (b.type === 'paragraph' ? countWords(b.text) : 0), 0);
   if (mostlyCode(blocks, proseWords)) return 'code';
   const pairs = page.blocks?.filter((b) => b.kind === 'label-value').length ?? 0;

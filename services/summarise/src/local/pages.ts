@@ -1,10 +1,12 @@
 /**
- * Several images in one note. Screenshots that overlap (a long chat or page captured in three scrolls) are joined
- * into one page first, without the lines they repeat; what remains are separate pages, and the note covers each of
+ * Several images in one note. Screenshots that overlap (a long chat or page captured in three scrolls, in any
+ * order) are joined into one page first, without the lines they repeat; what remains are separate pages, and the note covers each of
  * them: its title names them, its key points take turns among them, its summary has a part for each.
  */
 import type { PageBlock, SummaryDraft } from '@snapnotes/contracts';
 import { MAX_KEY_POINTS, TITLE_MAX, canonical } from '../text.js';
+import { summaryText } from './blocks.js';
+import { type Overlap, scrollChains, scrollOverlap } from './scroll.js';
 
 export interface InputPage {
   fileName: string;
@@ -13,54 +15,26 @@ export interface InputPage {
   blocks?: PageBlock[];
 }
 
-/** Lines that repeat must be this long (in letters and digits) to count: "OK" or "12:40" repeat by chance. */
-const MIN_LINE_CHARS = 6;
-/** An overlap is at least this many consecutive lines, or one line of MIN_LONG_LINE characters. */
-const MIN_RUN = 2;
-const MIN_LONG_LINE = 40;
-/** Lines at the foot of a capture its edge may cut through (read garbled), and the next capture shows whole. */
-const CUT_LINES = 2;
-
-const key = (line: string) => canonical(line);
-const solid = (line: string) => key(line).replace(/ /g, '').length >= MIN_LINE_CHARS;
-
-/**
- * Where page `b` continues page `a`: the longest run of b's lines, starting in its top half, that is also the run of
- * lines ending a's text (the scroll's overlap). Returns the index in b after the overlap, or -1 when they do not
- * overlap. Lines above the run in b (an app bar repeated at the top of every capture) are dropped with it.
- */
-export function overlapEnd(a: readonly string[], b: readonly string[]): number {
-  return overlap(a, b)?.bEnd ?? -1;
+/** A printed line of a page with structure: its block, and whether it is the block's first line. */
+interface BlockLine {
+  text: string;
+  block: number;
+  line: number;
 }
 
-/** Where the overlap ends in b, and where it ends in a (the cut lines after it in a are dropped). */
-function overlap(a: readonly string[], b: readonly string[]): { bEnd: number; aEnd: number } | null {
-  const aKeys = a.map(key);
-  const bKeys = b.map(key);
-  let best: { bEnd: number; aEnd: number } | null = null;
-  let bestLength = 0;
-  for (let start = 0; start < Math.ceil(b.length / 2) + 1 && start < b.length; start++) {
-    if (!solid(b[start]!)) continue;
-    // Every place in a's lower part where b's line `start` stands, and how long the two runs agree from there.
-    for (let i = Math.floor(a.length / 3); i < a.length; i++) {
-      if (aKeys[i] !== bKeys[start]) continue;
-      let n = 0;
-      while (i + n < a.length && start + n < b.length && aKeys[i + n] === bKeys[start + n]) n++;
-      // The run must reach a's end, give or take the lines the screen's edge cut through: b goes on where a stopped.
-      if (a.length - (i + n) > CUT_LINES) continue;
-      const long = n === 1 && key(b[start]!).length >= MIN_LONG_LINE;
-      if ((n >= MIN_RUN || long) && n > bestLength) {
-        best = { bEnd: start + n, aEnd: i + n };
-        bestLength = n;
-      }
-    }
-  }
-  return best;
+/** A page with structure as the lines a scroll repeats: its blocks' printed lines. */
+function blockLines(blocks: readonly PageBlock[]): BlockLine[] {
+  return blocks.flatMap((b, block) =>
+    b.text
+      .split('\n')
+      .map((text, line) => ({ text: text.replace(/\t/g, ' '), block, line }))
+      .filter((l) => l.text.trim() !== ''),
+  );
 }
 
-/** A page with structure as the units a scroll repeats: its blocks. */
-function units(page: InputPage): string[] {
-  return page.blocks!.map((b) => b.text.replace(/\s*\n\s*/g, ' '));
+/** A block with only its printed lines [from, to) (a paragraph or message the join cuts where no block ends). */
+function part(block: PageBlock, from: number, to?: number): PageBlock {
+  return { ...block, text: block.text.split('\n').slice(from, to).join('\n') };
 }
 
 /**
@@ -74,54 +48,96 @@ function sentences(text: string): string[] {
     .filter((l) => l.trim() !== '');
 }
 
-/** How many units end both pages alike (a chat's message bar, a page's footer, at the foot of every capture). */
-function commonFooter(a: readonly string[], b: readonly string[]): number {
-  let n = 0;
-  while (n < 3 && n < a.length - 1 && n < b.length - 1 && key(a[a.length - 1 - n]!) === key(b[b.length - 1 - n]!)) n++;
-  return n;
+/** How b goes on from a: the units their overlap holds, and the page they make joined. */
+interface Joint {
+  run: number;
+  join(): InputPage;
 }
 
 /**
- * Joins pages that overlap the page before them (scrolling captures) into one, without the units they repeat (the
- * overlap, an app bar above it, a footer below every capture but the last); other pages stay apart.
+ * Where page `b` goes on from page `a` (a scroll); null when they do not overlap. Pages with structure join by their
+ * blocks' printed lines, cut where a block starts on both sides within the overlap (no block split), else at the
+ * overlap's end with the blocks it runs through cut at that line. Pages without join by their lines, or their
+ * sentences when cleaning cut the captures' paragraphs differently.
+ */
+function joint(a: InputPage, b: InputPage): Joint | null {
+  const fileName = `${a.fileName}, ${b.fileName}`;
+  if (a.blocks?.length && b.blocks?.length) {
+    const [ab, bb] = [a.blocks, b.blocks];
+    const [x, y] = [blockLines(ab), blockLines(bb)];
+    const found = scrollOverlap(
+      x.map((l) => l.text),
+      y.map((l) => l.text),
+    );
+    if (!found) return null;
+    return {
+      run: found.run,
+      join() {
+        const blocks = joinBlocks(ab, bb, x, y, found);
+        return { ...a, fileName, text: summaryText({ text: '', blocks }), blocks };
+      },
+    };
+  }
+  for (const cut of [(t: string) => t.split('\n'), sentences]) {
+    const [x, y] = [cut(a.text), cut(b.text)];
+    const found = scrollOverlap(x, y);
+    if (!found) continue;
+    return {
+      run: found.run,
+      join() {
+        const { blocks: _, ...rest } = a;
+        return { ...rest, fileName, text: [...x.slice(0, found.aEnd), ...y.slice(found.bEnd)].join('\n') };
+      },
+    };
+  }
+  return null;
+}
+
+function joinBlocks(
+  a: readonly PageBlock[],
+  b: readonly PageBlock[],
+  x: readonly BlockLine[],
+  y: readonly BlockLine[],
+  found: Overlap,
+): PageBlock[] {
+  const starts = (lines: readonly BlockLine[], at: number) => at >= lines.length || lines[at]!.line === 0;
+  for (let k = found.run; k >= 0; k--) {
+    const [ax, by] = [found.aEnd - found.run + k, found.bEnd - found.run + k];
+    if (!starts(x, ax) || !starts(y, by)) continue;
+    return [...(ax < x.length ? a.slice(0, x[ax]!.block) : a), ...(by < y.length ? b.slice(y[by]!.block) : [])];
+  }
+  const [last, next] = [x[found.aEnd - 1]!, y[found.bEnd]];
+  const blocks = [...a.slice(0, last.block), part(a[last.block]!, 0, last.line + 1)];
+  if (next) blocks.push(part(b[next.block]!, next.line), ...b.slice(next.block + 1));
+  return blocks;
+}
+
+/**
+ * Where page `b` goes on from page `a` (its lines): the index in b after the overlap, or -1 when they do not overlap.
+ */
+export function overlapEnd(a: readonly string[], b: readonly string[]): number {
+  return scrollOverlap(a, b)?.bEnd ?? -1;
+}
+
+/**
+ * Joins the pages that are scrolling captures of one chat or page, in whatever order they came (local/scroll.ts
+ * chains them by their overlaps), into one page each, without the units they repeat; other pages stay apart. Pages
+ * come out in the order of their first-uploaded capture.
  */
 export function joinScrolls(pages: readonly InputPage[]): InputPage[] {
+  const chains = scrollChains(pages.length, (i, j) => joint(pages[i]!, pages[j]!)?.run ?? 0);
   const out: InputPage[] = [];
-  for (const page of pages) {
-    const prev = out.at(-1);
-    const structured = !!prev?.blocks?.length && !!page.blocks?.length;
-    // Lines first; sentences when cleaning cut the captures' paragraphs differently.
-    const cuts = structured
-      ? [[prev ? units(prev) : [], units(page)]]
-      : [
-          [prev ? prev.text.split('\n') : [], page.text.split('\n')],
-          [prev ? sentences(prev.text) : [], sentences(page.text)],
-        ];
-    let a: string[] = [];
-    let b: string[] = [];
-    let footer = 0;
-    let found: { bEnd: number; aEnd: number } | null = null;
-    for (const [x, y] of cuts) {
-      if (!prev || found) break;
-      [a, b] = [x!, y!];
-      footer = commonFooter(a, b);
-      found = overlap(a.slice(0, a.length - footer), b);
+  for (const chain of chains) {
+    let acc: InputPage = { ...pages[chain[0]!]! };
+    for (const k of chain.slice(1)) {
+      const joined = joint(acc, pages[k]!);
+      if (joined) acc = joined.join();
+      else {
+        out.push(acc);
+        acc = { ...pages[k]! };
+      }
     }
-    const end = found?.bEnd ?? -1;
-    // What a shows after the overlap (lines its edge cut through) and its footer give way to b's.
-    if (found) footer = a.length - found.aEnd;
-    if (!prev || end < 0) {
-      out.push({ ...page });
-      continue;
-    }
-    prev.fileName = `${prev.fileName}, ${page.fileName}`;
-    if (structured) {
-      prev.blocks = [...prev.blocks!.slice(0, prev.blocks!.length - footer), ...page.blocks!.slice(end)];
-      prev.text = prev.blocks.map((blk) => blk.text.replace(/\t/g, ' ')).join('\n');
-    } else {
-      prev.text = [...a.slice(0, a.length - footer), ...b.slice(end)].join('\n');
-      delete prev.blocks;
-    }
+    out.push(acc);
   }
   return out;
 }

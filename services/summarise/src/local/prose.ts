@@ -3,7 +3,7 @@
  * detailed summary keeps headings, the best sentences of every paragraph, lists and code descriptions, in order.
  * Page furniture takes no part.
  */
-import type { Block } from '../clean.js';
+import type { Block } from './blocks.js';
 import { furnitureOf } from '../furniture.js';
 import { canonical, capitalise, countWords, joinAnd, joinSentences, shorten, tidyHeading } from '../text.js';
 import type { Analyser } from './analyser.js';

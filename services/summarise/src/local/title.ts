@@ -11,7 +11,7 @@
  *  7. the first of the text's own leading headings, menus and furniture aside, that the text goes on to talk about;
  *  8. code described, the best short sentence, or the text's key phrases.
  */
-import type { Block } from '../clean.js';
+import type { Block } from './blocks.js';
 import { furnitureOf } from '../furniture.js';
 import { TITLE_MAX, canonical, capitalise, countWords, joinAnd, shorten, tidyHeading } from '../text.js';
 import type { Analyser } from './analyser.js';

@@ -94,11 +94,12 @@ describe('notes rubric with a model configured (OpenAI stand-in)', () => {
       const { name, strict, schema } = body.response_format.json_schema;
       expect(strict).toBe(true);
       schemas.push(name);
-      // Prose gets the note; each other kind its facts besides (a receipt's total, a chat's participants…).
+      // Prose gets the note and its topic tags; each other kind its facts besides (a receipt's total, a chat's
+      // participants…).
       expect(schema.required).toEqual(
         name === 'note_summary'
-          ? ['title', 'keyPoints', 'detailedSummary']
-          : ['title', 'keyPoints', 'detailedSummary', 'facts'],
+          ? ['title', 'keyPoints', 'detailedSummary', 'tags']
+          : ['title', 'keyPoints', 'detailedSummary', 'tags', 'facts'],
       );
     }
     expect(new Set(schemas)).toEqual(
@@ -121,7 +122,10 @@ describe('notes rubric with a model configured (OpenAI stand-in)', () => {
         detailedSummary: lines.join(' '),
         engine: 'openai:gpt-4o-mini',
       });
-      expect(s.draft).toEqual(expected);
+      // The model's topic tags ride along (the stand-in answers array fields with lines of the page).
+      const { tags, ...draft } = s.draft;
+      expect(tags).toEqual(expect.arrayContaining([expect.any(String)]));
+      expect(draft).toEqual(expected);
     }
   });
 

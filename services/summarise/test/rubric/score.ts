@@ -6,7 +6,7 @@
  * furniture rules, so the rubric does not grade the summariser by its own rules.
  */
 import type { SummariseRequest, SummaryDraft } from '@snapnotes/contracts';
-import { prepareSummaryText } from '../../src/clean.js';
+import { summaryText } from '../../src/local/blocks.js';
 import { detectLanguage } from '../../src/language.js';
 import { CORPUS } from './corpus/index.js';
 import type { RubricItem, RubricKind } from './types.js';
@@ -159,7 +159,7 @@ export function summaryProblems(summary: string, cleaned: string): string[] {
 
 /** The request the summarise stage would send for this page. */
 export function requestFor(item: RubricItem, premium = false): SummariseRequest {
-  const text = prepareSummaryText(item.text);
+  const text = summaryText({ text: item.text, ...(item.heading ? { heading: item.heading } : {}) });
   return {
     pages: [{ fileName: `${item.id}.png`, text, ...(item.heading ? { heading: item.heading } : {}) }],
     premium,
@@ -179,7 +179,7 @@ export function scoreItem(item: RubricItem, draft: SummaryDraft, text = item.tex
     draft,
     titleProblems: titleProblems(draft.title, item),
     junk,
-    summaryProblems: summaryProblems(draft.detailedSummary, prepareSummaryText(text)),
+    summaryProblems: summaryProblems(draft.detailedSummary, summaryText({ text })),
   };
 }
 

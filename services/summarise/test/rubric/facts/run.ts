@@ -1,6 +1,6 @@
 /** Runs a summariser over the facts corpus the way the summarise stage calls it (stage.ts), and scores each note. */
 import type { SummariseRequest, SummaryDraft } from '@snapnotes/contracts';
-import { prepareSummaryText } from '../../../src/clean.js';
+import { summaryText } from '../../../src/local/blocks.js';
 import { FACT_CORPUS } from './corpus/index.js';
 import { type FactScore, scoreFactItem } from './score.js';
 import type { FactItem } from './types.js';
@@ -10,7 +10,7 @@ export function factRequest(item: FactItem): SummariseRequest {
   return {
     pages: item.pages.map((p) => ({
       fileName: p.fileName,
-      text: prepareSummaryText(p.text),
+      text: summaryText(p),
       ...(p.heading ? { heading: p.heading } : {}),
       ...(p.blocks?.length ? { blocks: p.blocks } : {}),
     })),

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  prepareSummaryText,
-  isCodeLine,
-  isNoiseLine,
-  joinWrapped,
-  normaliseCharacters,
-  parseBlocks,
-  parseBulletLine,
-  tidyOriginalText,
-} from '../src/clean.js';
+import { pageBlocks, summaryText } from '../src/local/blocks.js';
+import { isCodeLine, isNoiseLine, joinWrapped, normaliseCharacters, parseBulletLine } from '../src/local/lines.js';
+import { tidyOriginalText } from '../src/text.js';
+
+/** The note's blocks of a page that came as text only (the fallback builds OCR's structure from it). */
+const parseBlocks = (text: string) => pageBlocks({ text });
+const prepareSummaryText = (text: string) => summaryText({ text });
 import { chatTranscript, codeSnippet, hyphenatedBullets, lectureNotes, longArticle } from './samples.js';
 
 describe('joinWrapped', () => {
