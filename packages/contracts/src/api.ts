@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTE_CONTENT_KINDS } from './note-tags.js';
 import { MAX_OCR_LANGUAGES, MIN_OCR_LANGUAGES, OCR_LANGUAGE_CODE } from './languages.js';
 
 /** SPEC §3 User, as the gateway returns it. */
@@ -42,14 +43,12 @@ export const ocrLanguageListSchema = (field: string) =>
 
 /** PATCH /api/user/{userId}/settings body. */
 export const updateUserSettingsBodySchema = z.object({ ocrLanguages: ocrLanguageListSchema('ocrLanguages') });
-export type UpdateUserSettingsBody = z.infer<typeof updateUserSettingsBodySchema>;
 
 /**
  * POST /api/notes/{id}/reprocess body ("Read again"), optional: the languages to read the images in this time
  * (same rules as the settings'); without them, the caller's settings languages (else the server's defaults).
  */
 export const reprocessNoteBodySchema = z.object({ languages: ocrLanguageListSchema('languages').optional() });
-export type ReprocessNoteBody = z.infer<typeof reprocessNoteBodySchema>;
 
 /** GET /api/ocr-languages: the languages this server's OCR offers, and those read for users who chose none. */
 export const ocrLanguagesResponseSchema = z.object({
@@ -65,7 +64,6 @@ export const upsertUserBodySchema = z.object({
   displayName: z.string().max(200).default(''),
   photoURL: z.string().max(2048).default(''),
 });
-export type UpsertUserBody = z.infer<typeof upsertUserBodySchema>;
 
 /** SPEC §3 Note plus the fields the product adds. */
 export const noteSchema = z.object({
@@ -80,10 +78,39 @@ export const noteSchema = z.object({
   imageCount: z.number().int(),
   wordCount: z.number().int(),
   language: z.string().nullable(),
+  /** Issue 25: what the note is (note-tags.ts NOTE_CONTENT_KINDS); null for notes made before it was recorded. */
+  contentKind: z.enum(NOTE_CONTENT_KINDS).nullable(),
+  /** Issue 25: the note's tags, normalised (note-tags.ts); the summariser's until the user edits them. */
+  tags: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Note = z.infer<typeof noteSchema>;
+
+/**
+ * POST /api/notes/{id}/reprocess reply ("Read again"): the note, and what the new reading changed compared with the
+ * note before it: `text` its original text, `summary` its key points or detailed summary, `title` its title. All
+ * false: the images read the same as before and the note is as it was (only `updatedAt` moved).
+ */
+export const reprocessNoteResponseSchema = noteSchema.extend({
+  changed: z.object({ text: z.boolean(), summary: z.boolean(), title: z.boolean() }),
+});
+export type ReprocessNoteResponse = z.infer<typeof reprocessNoteResponseSchema>;
+export type NoteChanges = ReprocessNoteResponse['changed'];
+
+/** What a re-read changed between the note before (`before`) and after (`after`). */
+export function noteChanges(
+  before: Pick<Note, 'title' | 'keyPoints' | 'detailedSummary' | 'originalText'>,
+  after: Pick<Note, 'title' | 'keyPoints' | 'detailedSummary' | 'originalText'>,
+): NoteChanges {
+  const samePoints =
+    before.keyPoints.length === after.keyPoints.length && before.keyPoints.every((p, i) => p === after.keyPoints[i]);
+  return {
+    text: before.originalText !== after.originalText,
+    summary: !samePoints || before.detailedSummary !== after.detailedSummary,
+    title: before.title !== after.title,
+  };
+}
 
 export const updateTitleBodySchema = z.object({
   title: z
@@ -122,13 +149,11 @@ export const feedbackBodySchema = z.object({
   email: z.string().trim().email('Please enter a valid email address.').max(320),
   message: z.string().trim().min(10, 'Message must be at least 10 characters.').max(5000),
 });
-export type FeedbackBody = z.infer<typeof feedbackBodySchema>;
 
 /** POST /api/create-checkout-session body (SPEC §7). */
 export const createCheckoutBodySchema = z.object({
   planType: z.enum(['monthly', 'annual'], { error: "planType must be 'monthly' or 'annual'" }),
 });
-export type CreateCheckoutBody = z.infer<typeof createCheckoutBodySchema>;
 
 /** POST /api/verify-subscription body (SPEC §7): the Checkout Session id from the success URL. */
 export const verifySubscriptionBodySchema = z.object({
@@ -137,7 +162,6 @@ export const verifySubscriptionBodySchema = z.object({
     .trim()
     .regex(/^cs_[A-Za-z0-9_]{1,250}$/, 'sessionId must be a Stripe Checkout Session id (cs_…)'),
 });
-export type VerifySubscriptionBody = z.infer<typeof verifySubscriptionBodySchema>;
 
 /** Error body every non-2xx gateway reply carries. */
 export interface ApiErrorBody {
@@ -145,6 +169,8 @@ export interface ApiErrorBody {
   message: string;
   inappropriateImages?: string[];
   upgradeRequired?: boolean;
+  /** 422: why nothing could be made of the images, shown beside SPEC §8's fixed message. */
+  reason?: string;
 }
 
 /** Machine-readable error codes (the `error` field). */

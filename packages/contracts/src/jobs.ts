@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OCR_LANGUAGE_CODE } from './languages.js';
+import { MAX_NOTE_TAGS, NOTE_CONTENT_KINDS } from './note-tags.js';
 import { pageBlockSchema } from './page-structure.js';
 
 /** Queue names; one BullMQ queue per stage (DESIGN §2). Names cannot contain ':'. */
@@ -78,7 +79,6 @@ export const flaggedImageSchema = z.object({
   /** Which check flagged it, for logs, e.g. 'nsfw:Porn 0.93' (never the user's text). */
   reason: z.string(),
 });
-export type FlaggedImage = z.infer<typeof flaggedImageSchema>;
 
 /**
  * The image check's findings. Moderation runs beside OCR and reports what it flagged; the summarise stage
@@ -161,6 +161,13 @@ export const summaryResultSchema = z.object({
   language: z.string().nullable(),
   /** Which summariser produced it, e.g. 'local' or 'openai:gpt-4o-mini'. */
   engine: z.string(),
+  /**
+   * Issue 25: what the note is. Absent from a summarise stage older than it (a job queued before an upgrade): the
+   * note is written without a kind.
+   */
+  contentKind: z.enum(NOTE_CONTENT_KINDS).nullable().optional(),
+  /** Issue 25: the note's tags (kind, language, key words or the model's topics), normalised; absent as above. */
+  tags: z.array(z.string()).max(MAX_NOTE_TAGS).optional(),
 });
 export type SummaryResult = z.infer<typeof summaryResultSchema>;
 

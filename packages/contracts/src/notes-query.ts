@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { noteSchema } from './api.js';
 import { NOTES_PAGE_MAX, NOTES_SEARCH_MAX_LENGTH } from './notes-paging.js';
+import { noteFilterFields } from './notes-filters.js';
 
 export { NEXT_CURSOR_HEADER, NOTES_PAGE_DEFAULT, NOTES_PAGE_MAX, NOTES_SEARCH_MAX_LENGTH } from './notes-paging.js';
 
@@ -41,8 +42,9 @@ export const notesQuerySchema = z.object({
     .string({ error: 'cursor must be given once.' })
     .regex(/^[A-Za-z0-9_-]{1,256}$/, 'Invalid cursor: start again from the first page, without a cursor.')
     .optional(),
+  /** The filters (issue 25): `tag` (repeatable, all must match), `kind`, `lang`, `from`, `to` (notes-filters.ts). */
+  ...noteFilterFields,
 });
-export type NotesQuery = z.infer<typeof notesQuerySchema>;
 
 export const NOTE_SEARCH_FIELDS = ['title', 'keyPoints', 'detailedSummary', 'originalText'] as const;
 export type NoteSearchField = (typeof NOTE_SEARCH_FIELDS)[number];

@@ -48,4 +48,3 @@ export const pageBlockSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 export type PageBlock = z.infer<typeof pageBlockSchema>;
-export type PageBlockKind = PageBlock['kind'];

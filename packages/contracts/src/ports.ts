@@ -117,6 +117,8 @@ export interface SummaryDraft {
   keyPoints: string[];
   detailedSummary: string;
   engine: string;
+  /** A model's topic tags for the note (issue 25), when it gave some; the summarise stage tags it otherwise. */
+  tags?: string[];
 }
 
 export interface Summariser {

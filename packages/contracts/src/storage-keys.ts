@@ -94,3 +94,13 @@ export function parseUploadKey(key: string): UploadKey | undefined {
     thumbnail: match[5] !== undefined,
   };
 }
+
+/**
+ * users/<userId>/imports/<importId>/<index>: an image of a bulk import waiting its turn (issue 25), stored as it
+ * arrived and deleted once it is a note. Not an upload's key (the sweeper leaves it alone); it goes with the account.
+ */
+export function importSourceKey(userId: number, importId: string, index: number): string {
+  checkUploadId(importId);
+  if (!Number.isSafeInteger(index) || index < 0) throw new RangeError(`not an import item index: ${index}`);
+  return `${userKeyPrefix(userId)}imports/${importId}/${index}`;
+}

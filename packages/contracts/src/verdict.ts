@@ -9,6 +9,8 @@ export interface VerdictDetails {
   message: string;
   /** File names that were flagged (INAPPROPRIATE_CONTENT). */
   files?: string[];
+  /** Why nothing could be made of the images (NOTHING_EXTRACTED), in words the uploader is shown. */
+  reason?: string;
 }
 
 const TAG = 'SNAPNOTES_VERDICT ';
@@ -30,10 +32,11 @@ export function inappropriate(files: string[]): VerdictError {
   });
 }
 
-export function nothingExtracted(): VerdictError {
+export function nothingExtracted(reason?: string): VerdictError {
   return new VerdictError({
     code: 'NOTHING_EXTRACTED',
     message: 'Could not process the content from the uploaded images',
+    ...(reason ? { reason } : {}),
   });
 }
 

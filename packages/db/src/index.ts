@@ -33,6 +33,16 @@ export {
   type UpsertSubscriptionResult,
 } from './repos/subscriptions.js';
 export { FeedbackRepo, type CreateFeedbackInput } from './repos/feedback.js';
+export {
+  ImportsRepo,
+  type ClaimedItem,
+  type ImportCounts,
+  type ImportItemRow,
+  type ImportRow,
+  type ItemOutcome,
+  type NewImportItem,
+} from './repos/imports.js';
 export { StripeEventsRepo } from './repos/stripe-events.js';
+export { ImageHashesRepo, type ImageHashInput, type HashedImage, type NearImage } from './repos/image-hashes.js';
 /** Re-exported so callers can type the handle without depending on kysely themselves. */
 export type { Kysely, Transaction } from 'kysely';

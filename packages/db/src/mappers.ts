@@ -15,6 +15,8 @@ export function toApiNote(row: NoteRow): Note {
     imageCount: row.imageCount,
     wordCount: row.wordCount,
     language: row.language,
+    contentKind: row.contentKind,
+    tags: [...row.tags],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -2,8 +2,8 @@
  * Kysely table types. Columns are snake_case in PostgreSQL; the CamelCasePlugin maps them,
  * so TypeScript sees camelCase (firebase_uid → firebaseUid, photo_url → photoUrl).
  */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { ImageMeta } from '@snapnotes/contracts';
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ImageMeta, ImportItemStatus, ImportStatus, NoteContentKind } from '@snapnotes/contracts';
 
 /** timestamptz: read as Date, written as Date or ISO string, defaulted by the database. */
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -96,6 +96,12 @@ export interface NotesTable {
   engine: string;
   /** When the user last renamed the note; null = the summariser's title, which a re-read may replace (0007). */
   titleEditedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** What the note is (contracts' NOTE_CONTENT_KINDS); null for text notes written before 0009. */
+  contentKind: ColumnType<NoteContentKind | null, NoteContentKind | null | undefined, NoteContentKind | null>;
+  /** text[], normalised, at most 12 (0009). */
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  /** When the user last set the tags; null = the summariser's, which a re-read replaces (0009). */
+  tagsEditedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
@@ -127,6 +133,48 @@ export interface FeedbackTable {
   createdAt: CreatedAt;
 }
 
+/** One image of a note as the duplicate check sees it (migration 0010). */
+export interface ImageHashesTable {
+  noteId: number;
+  /** Position in the note's upload, 0-based. */
+  imageIndex: number;
+  userId: number;
+  /** SHA-256 of the file's bytes. */
+  sha256: Buffer;
+  /** 64-bit perceptual hash; bigint comes back from node-postgres as a string. */
+  phash: ColumnType<string, string | bigint, string | bigint>;
+  fingerprint: Buffer;
+  createdAt: CreatedAt;
+}
+
+/** One bulk import (migration 0011). */
+export interface ImportsTable {
+  id: string;
+  userId: number;
+  status: ImportStatus;
+  premium: ColumnType<boolean, boolean | undefined, boolean>;
+  correlationId: string;
+  createdAt: CreatedAt;
+  updatedAt: UpdatedAt;
+  finishedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** One file of a bulk import, or one entry of its zips (migration 0011). */
+export interface ImportItemsTable {
+  importId: string;
+  index: number;
+  name: string;
+  status: ImportItemStatus;
+  sourceKey: ColumnType<string | null, string | null | undefined, string | null>;
+  uploadId: ColumnType<string | null, string | null | undefined, string | null>;
+  noteId: ColumnType<number | null, number | null | undefined, number | null>;
+  errorCode: ColumnType<string | null, string | null | undefined, string | null>;
+  errorMessage: ColumnType<string | null, string | null | undefined, string | null>;
+  attempts: ColumnType<number, number | undefined, number>;
+  heartbeatAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  updatedAt: UpdatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   uploads: UploadsTable;
@@ -137,14 +185,14 @@ export interface Database {
   accountUsage: AccountUsageTable;
   deletedAccounts: DeletedAccountsTable;
   noteReprocessings: NoteReprocessingsTable;
+  imageHashes: ImageHashesTable;
+  imports: ImportsTable;
+  importItems: ImportItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type NoteRow = Selectable<NotesTable>;
 export type NoteReprocessingRow = Selectable<NoteReprocessingsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
-export type StripeEventRow = Selectable<StripeEventsTable>;
 export type FeedbackRow = Selectable<FeedbackTable>;

@@ -4,29 +4,25 @@
  * index scan that stops after the page: no Sort (nor Incremental Sort) node, and a cursor's position is an index
  * condition. And paging through such a group is stable: every note once, in (created_at desc, id desc) order.
  */
-import { CamelCasePlugin, Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
-import pg from 'pg';
+import { sql, type CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotesRepo, UsersRepo, type Database } from '../src/index.js';
-import { makeUser, migratedDatabase, type MigratedDb } from './helpers.js';
+import type { NotesRepo } from '../src/index.js';
+import { planDatabase, type PlanDb } from './helpers.js';
 
 const IMPORTED = 5_000;
 const OTHERS = 40;
 const PER_OTHER = 100;
 
-let handle: MigratedDb;
-let pool: pg.Pool;
+let handle: PlanDb;
 /** The repository on a Kysely that records every query it sends (SQL and parameters). */
 let notes: NotesRepo;
-let sent: CompiledQuery[] = [];
 let importer: number;
 
 beforeAll(async () => {
-  handle = await migratedDatabase(4);
-  const users = new UsersRepo(handle.db);
-  importer = (await makeUser(users, 'bulk-importer')).id;
-  const others: number[] = [];
-  for (let i = 0; i < OTHERS; i++) others.push((await makeUser(users, `other-${i}`)).id);
+  handle = await planDatabase('bulk-importer', 'other', OTHERS);
+  const { others } = handle;
+  importer = handle.owner;
+  notes = handle.recorded.notes;
   // The import: IMPORTED notes with one created_at. The other users' notes over the days before and after it.
   await sql`
     insert into notes (user_id, title, key_points, detailed_summary, original_text, kind, language, word_count,
@@ -41,39 +37,15 @@ beforeAll(async () => {
            1, 0, 'test', now() - g * interval '1 minute', now() - g * interval '1 minute'
       from generate_series(1, ${OTHERS * PER_OTHER}) g`.execute(handle.db);
   await sql`analyze notes`.execute(handle.db);
-
-  pool = new pg.Pool({ connectionString: handle.testDb.url, max: 2 });
-  const recording = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin()],
-    log: (event) => {
-      if (event.level === 'query') sent.push(event.query);
-    },
-  });
-  notes = new NotesRepo(recording);
 });
 afterAll(async () => {
-  await pool?.end();
   await handle?.dispose();
 });
 
-/** EXPLAIN ANALYZE of a query exactly as the repository sent it. */
-async function explain(query: CompiledQuery): Promise<{ plan: string; ms: number }> {
-  const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
-    `explain (analyze, costs off, timing on, summary on) ${query.sql}`,
-    [...query.parameters],
-  );
-  const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
-  return { plan, ms: Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1]) };
-}
-
 /** The one query a repository call sends. */
-async function queryOf(call: () => Promise<unknown>): Promise<CompiledQuery> {
-  sent = [];
-  await call();
-  expect(sent).toHaveLength(1);
-  return sent[0]!;
-}
+const queryOf = async (call: () => Promise<unknown>): Promise<CompiledQuery> =>
+  (await handle.recorded.sentBy(call)).query;
+const explain = (query: CompiledQuery) => handle.recorded.explain(query);
 
 describe('the notes list on a bulk import (notes sharing one created_at)', () => {
   it('orders by the index exactly: an index scan, no Sort node, for the first page and after a cursor', async () => {

@@ -44,6 +44,9 @@ describe('mappers', () => {
       imageCount: 2,
       engine: 'local',
       titleEditedAt: null,
+      contentKind: 'image',
+      tags: ['image', 'sunset'],
+      tagsEditedAt: null,
       createdAt: new Date('2025-01-02T03:04:05.006Z'),
       updatedAt: new Date('2025-01-03T00:00:00Z'),
     };
@@ -59,6 +62,8 @@ describe('mappers', () => {
       imageCount: 2,
       wordCount: 1,
       language: null,
+      contentKind: 'image',
+      tags: ['image', 'sunset'],
       createdAt: '2025-01-02T03:04:05.006Z',
       updatedAt: '2025-01-03T00:00:00.000Z',
     });

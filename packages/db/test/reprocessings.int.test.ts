@@ -10,17 +10,17 @@ import { createTestDatabase } from '@snapnotes/testing/services';
 import {
   createDatabase,
   migrations,
-  NoteReprocessingsRepo,
-  NotesRepo,
+  type NoteReprocessingsRepo,
+  type NotesRepo,
   ReprocessingNotActiveError,
-  UploadsRepo,
+  type UploadsRepo,
   UsersRepo,
   type RereadNoteContent,
   type UserRow,
 } from '../src/index.js';
-import { makeUser, migratedDatabase, silentLogger, type MigratedDb } from './helpers.js';
+import { makeUser, noteByUpload, notesDatabase, silentLogger, type NotesDb } from './helpers.js';
 
-let h: MigratedDb;
+let h: NotesDb;
 let uploads: UploadsRepo;
 let notes: NotesRepo;
 let reprocessings: NoteReprocessingsRepo;
@@ -28,45 +28,24 @@ let alice: UserRow;
 let bob: UserRow;
 
 beforeAll(async () => {
-  h = await migratedDatabase();
-  uploads = new UploadsRepo(h.db);
-  notes = new NotesRepo(h.db);
-  reprocessings = new NoteReprocessingsRepo(h.db);
-  const users = new UsersRepo(h.db);
-  [alice, bob] = await Promise.all([makeUser(users), makeUser(users)]);
+  h = await notesDatabase();
+  ({ uploads, notes, reprocessings, alice, bob } = h);
 });
 afterAll(async () => {
   await h?.dispose();
 });
 
 /** A note of `user` made by an upload of `images` stored images (0: a note without images). */
-async function noteOf(user: UserRow, images = 2, title = 'Glaciers') {
-  const uploadId = randomUUID();
-  const keys = Array.from({ length: images }, (_, i) => `users/${user.id}/uploads/${uploadId}/${i}.png`);
-  const reserved = await uploads.reserve({
-    id: uploadId,
-    userId: user.id,
-    fileNames: Array.from({ length: Math.max(images, 1) }, (_, i) => `page-${i}.png`),
-    objectKeys: keys,
-    imageCount: Math.max(images, 1),
-    correlationId: 'corr',
-    monthlyAllowance: null,
-    now: new Date(),
-  });
-  expect(reserved.ok).toBe(true);
-  const { note } = await notes.createForUpload({
-    uploadId,
-    userId: user.id,
+function noteOf(user: UserRow, images = 2, title = 'Glaciers') {
+  return noteByUpload(h, user, images, {
     title,
     keyPoints: ['Ice moves slowly'],
     detailedSummary: 'About moraines and crevasses.',
     originalText: 'Glaciers carve valleys',
     kind: 'text',
     language: 'eng',
-    imageCount: images,
     engine: 'local',
   });
-  return note;
 }
 
 const start = (noteId: number, user = alice, id = randomUUID()) =>

@@ -11,6 +11,9 @@ import * as m0005 from './0005_notes_search.js';
 import * as m0006 from './0006_processing_uploads_index.js';
 import * as m0007 from './0007_note_reprocessing.js';
 import * as m0008 from './0008_notes_list_order_index.js';
+import * as m0009 from './0009_note_tags.js';
+import * as m0010 from './0010_image_hashes.js';
+import * as m0011 from './0011_imports.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -21,6 +24,9 @@ export const migrations: Record<string, Migration> = {
   '0006_processing_uploads_index': m0006,
   '0007_note_reprocessing': m0007,
   '0008_notes_list_order_index': m0008,
+  '0009_note_tags': m0009,
+  '0010_image_hashes': m0010,
+  '0011_imports': m0011,
 };
 
 export const migrationProvider: MigrationProvider = {

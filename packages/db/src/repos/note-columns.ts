@@ -18,6 +18,9 @@ export const NOTE_COLUMNS = [
   'imageCount',
   'engine',
   'titleEditedAt',
+  'contentKind',
+  'tags',
+  'tagsEditedAt',
   'createdAt',
   'updatedAt',
 ] as const;

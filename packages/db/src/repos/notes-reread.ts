@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { ReprocessingNotActiveError } from '../errors.js';
+import type { NoteContentKind } from '@snapnotes/contracts';
 import type { Database, NoteKind, NoteRow } from '../schema.js';
 import { NOTE_COLUMNS, noteColumnsSql } from './note-columns.js';
 
@@ -18,6 +19,10 @@ export interface NoteContent {
   kind: NoteKind;
   language: string | null;
   engine: string;
+  /** What the note is (0009); null when the summarise stage did not say (a job queued before 0009). */
+  contentKind?: NoteContentKind | null | undefined;
+  /** The summariser's tags (normalised, at most 12); a re-read keeps the user's own instead (tags_edited_at). */
+  tags?: string[] | undefined;
 }
 
 export interface RereadNoteInput extends NoteContent {
@@ -37,7 +42,8 @@ export interface RereadNoteResult {
  * Lock the re-read row, update the note while the re-read is 'processing', complete the re-read. FOR UPDATE returns
  * the row's latest committed version after any wait, so a concurrent `fail` (the gateway giving up) either goes first
  * (nothing is written) or waits and then finds it completed. The title is replaced only while the user has never
- * renamed the note (title_edited_at null), read in the same statement, so a rename that commits first is kept. The
+ * renamed the note (title_edited_at null), read in the same statement, so a rename that commits first is kept; the
+ * tags likewise (tags_edited_at null: the summariser's are replaced; the user's stay), the kind always. The
  * update's triggers keep search_vector (generated) and note_search_words (migration 0005) in step with the new text.
  */
 export async function rereadNote(db: Kysely<Database>, input: RereadNoteInput): Promise<RereadNoteResult> {
@@ -54,6 +60,8 @@ export async function rereadNote(db: Kysely<Database>, input: RereadNoteInput): 
              language = ${input.language},
              word_count = ${input.wordCount}::integer,
              engine = ${input.engine},
+             content_kind = ${input.contentKind ?? null},
+             tags = case when notes.tags_edited_at is null then ${input.tags ?? []}::text[] else notes.tags end,
              updated_at = now()
         from run
        where run.status = 'processing' and run.note_id = ${input.noteId}::integer

@@ -31,6 +31,7 @@ import type { Database, NoteRow } from '../schema.js';
 import { pgCode } from '../errors.js';
 import { decodeSearchCursor, encodeSearchCursor, MAX_SEARCH_OFFSET } from './notes-cursor.js';
 import { noteColumnsSql } from './note-columns.js';
+import { filtersKey, filtersSql, type NoteFilters } from './notes-tags.js';
 import { headlineMatch, literalMatch, similarWordMatch, START_SEL, STOP_SEL } from './notes-snippet.js';
 
 /** What notes_search_config() returns (migration 0005 has one partial GIN index for each). */
@@ -128,6 +129,8 @@ async function rankedTier(
     userId: number;
     prelude: RawBuilder<unknown>;
     where: RawBuilder<boolean>;
+    /** The list's filters (notes-tags.ts filtersSql), each after an `and`. */
+    filters: RawBuilder<unknown>;
     rowQuery: RawBuilder<unknown>;
     limit: number;
     offset: number;
@@ -136,7 +139,8 @@ async function rankedTier(
   const { rows } = await sql<HitRow>`
     ${opts.prelude}
     select p.id, p.user_id, p.upload_id, p.title, p.key_points, p.detailed_summary, p.original_text, p.kind,
-           p.language, p.word_count, p.image_count, p.engine, p.created_at, p.updated_at,
+           p.language, p.word_count, p.image_count, p.engine, p.title_edited_at, p.content_kind, p.tags,
+           p.tags_edited_at, p.created_at, p.updated_at,
            m.field as match_field,
            ts_headline(notes_search_config(p.language),
                        translate(case m.field when 'title' then p.title
@@ -147,7 +151,7 @@ async function rankedTier(
       from (select ${noteColumnsSql('n')}, n.search_vector, ${opts.rowQuery} as q,
                    ts_rank_cd(${RANK_WEIGHTS}, n.search_vector, ${opts.rowQuery}, 32) as score
               from notes n
-             where n.user_id = ${opts.userId} and ${opts.where}
+             where n.user_id = ${opts.userId} and ${opts.where} ${opts.filters}
              order by score desc, n.created_at desc, n.id desc
              limit ${opts.limit} offset ${opts.offset}) p
      cross join lateral (
@@ -182,7 +186,12 @@ export async function searchNotesWithTimeout(
   db: Kysely<Database>,
   userId: number,
   q: string,
-  opts: { limit: number; cursor?: string | undefined; statementTimeoutMs?: number | undefined },
+  opts: {
+    limit: number;
+    cursor?: string | undefined;
+    statementTimeoutMs?: number | undefined;
+    filters?: NoteFilters | undefined;
+  },
 ): Promise<NoteSearchPage> {
   const timeoutMs = opts.statementTimeoutMs ?? SEARCH_STATEMENT_TIMEOUT_MS;
   try {
@@ -200,13 +209,19 @@ export async function searchNotesWithTimeout(
   }
 }
 
-/** Searches one user's notes; `cursor` is a previous page's nextCursor for the same query. */
+/**
+ * Searches one user's notes, among those the filters keep (issue 25: every statement carries them); `cursor` is a
+ * previous page's nextCursor for the same query and filters.
+ */
 async function searchNotes(
   db: Kysely<Database>,
   userId: number,
   q: string,
-  opts: { limit: number; cursor?: string | undefined },
+  opts: { limit: number; cursor?: string | undefined; filters?: NoteFilters | undefined },
 ): Promise<NoteSearchPage> {
+  const filters = filtersSql(opts.filters, 'n');
+  // The cursor's key: the query and the filters, so a cursor continues only the search it came from.
+  const cursorKey = opts.filters ? `${q}\u0001${filtersKey(opts.filters)}` : q;
   const literalOnly = LITERAL_ONLY.test(q);
   // A query excluding words (-word) is not corrected: close spellings of it could bring the excluded words back.
   const excludes = /(^|\s)-[^\s-]/u.test(q);
@@ -215,7 +230,7 @@ async function searchNotes(
     : excludes
       ? [TIER_WORDS, TIER_LITERAL]
       : [TIER_WORDS, TIER_LITERAL, TIER_FUZZY];
-  const start = opts.cursor ? decodeSearchCursor(q, opts.cursor, SEARCH_TIERS) : { tier: tiers[0]!, offset: 0 };
+  const start = opts.cursor ? decodeSearchCursor(cursorKey, opts.cursor, SEARCH_TIERS) : { tier: tiers[0]!, offset: 0 };
 
   const pattern = `%${escapeLike(q)}%`;
   const words = matches((c) => wordsQuery(q, c));
@@ -238,6 +253,7 @@ async function searchNotes(
         userId,
         prelude: sql``,
         where: words,
+        filters,
         rowQuery: queryOfNote((c) => wordsQuery(q, c)),
         limit,
         offset,
@@ -246,7 +262,7 @@ async function searchNotes(
     if (tier === TIER_LITERAL) {
       const { rows } = await sql<NoteRow>`
         select ${noteColumnsSql('n')} from notes n
-         where n.user_id = ${userId} and ${literal(q, pattern)}
+         where n.user_id = ${userId} and ${literal(q, pattern)} ${filters}
            ${literalOnly ? sql`` : notIn(TIER_WORDS, wordsOfNote)}
          order by n.created_at desc, n.id desc
          limit ${limit} offset ${offset}`.execute(db);
@@ -298,6 +314,7 @@ async function searchNotes(
       where: sql<boolean>`${matches(expanded)}
         ${notIn(TIER_WORDS, wordsOfNote)}
         ${notIn(TIER_LITERAL, literal(q, pattern))}`,
+      filters,
       rowQuery: queryOfNote(expanded),
       limit,
       offset,
@@ -322,7 +339,7 @@ async function searchNotes(
   const next = rows[opts.limit];
   const nextCursor =
     next && next.position <= MAX_SEARCH_OFFSET
-      ? encodeSearchCursor(q, { tier: next.tier, offset: next.position })
+      ? encodeSearchCursor(cursorKey, { tier: next.tier, offset: next.position })
       : null;
   const hits = rows.slice(0, opts.limit).map(({ matchField, headline, tier: _tier, position: _p, ...note }) => ({
     note,

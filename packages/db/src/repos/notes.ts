@@ -2,7 +2,15 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, NoteKind, NoteRow } from '../schema.js';
 import { NOTE_KINDS } from '../schema.js';
 import { assertId, assertUuid, InvalidInputError, UploadNotActiveError, UploadNotFoundError } from '../errors.js';
-import { countWords, NOTES_SEARCH_MAX_LENGTH, type ImageMeta } from '@snapnotes/contracts';
+import {
+  checkNoteTags,
+  countWords,
+  isNoteContentKind,
+  NOTE_CONTENT_KINDS,
+  NOTES_SEARCH_MAX_LENGTH,
+  type ImageMeta,
+  type NoteFilterOptions,
+} from '@snapnotes/contracts';
 import { decodeListCursor, encodeListCursor } from './notes-cursor.js';
 import { rereadNote, type NoteContent, type RereadNoteResult } from './notes-reread.js';
 import { noteImagesOf, type NoteImages } from './note-images.js';
@@ -10,6 +18,7 @@ import { noteImagesOf, type NoteImages } from './note-images.js';
 export type { NoteImageObject, NoteImages } from './note-images.js';
 import { searchNotesWithTimeout, type NoteSearchPage } from './notes-search.js';
 import { NOTE_COLUMNS, noteColumnsSql } from './note-columns.js';
+import { checkFilters, filtersSql, noteFilterOptions, setNoteTags, type NoteFilters } from './notes-tags.js';
 
 export { escapeLike } from './notes-search.js';
 
@@ -53,12 +62,27 @@ function beyondInt4(id: number): boolean {
 export const MAX_SEARCH_LENGTH = NOTES_SEARCH_MAX_LENGTH;
 
 /** The content checks shared by a new note and a re-read (the title is checked by checkTitle). */
-function checkContent(input: { keyPoints: unknown; kind: unknown }): void {
+function checkContent(input: {
+  keyPoints: unknown;
+  kind: unknown;
+  contentKind?: unknown;
+  tags?: unknown[] | undefined;
+}): void {
   if (!Array.isArray(input.keyPoints) || !input.keyPoints.every((k) => typeof k === 'string')) {
     throw new InvalidInputError('keyPoints must be an array of strings');
   }
   if (!NOTE_KINDS.includes(input.kind as NoteKind)) {
     throw new InvalidInputError(`kind must be one of ${NOTE_KINDS.join(', ')} (got ${JSON.stringify(input.kind)})`);
+  }
+  if (input.contentKind != null && !isNoteContentKind(input.contentKind)) {
+    throw new InvalidInputError(`contentKind must be one of ${NOTE_CONTENT_KINDS.join(', ')} or null`);
+  }
+  if (input.tags !== undefined) {
+    const checked = Array.isArray(input.tags) ? checkNoteTags(input.tags) : null;
+    if (!checked?.ok) throw new InvalidInputError(`tags: ${checked?.message ?? 'must be an array of strings'}`);
+    if (checked.tags.length !== input.tags.length || checked.tags.some((t, i) => t !== input.tags?.[i])) {
+      throw new InvalidInputError('tags must be normalised and without duplicates (contracts normaliseTag)');
+    }
   }
 }
 
@@ -103,6 +127,8 @@ export class NotesRepo {
       wordCount: countWords(input.originalText),
       imageCount: input.imageCount,
       engine: input.engine,
+      contentKind: input.contentKind ?? null,
+      tags: input.tags ?? [],
     };
     const imageMeta = input.imageMeta ? JSON.stringify(input.imageMeta) : null;
     const { rows } = await sql<NoteRow>`
@@ -110,10 +136,11 @@ export class NotesRepo {
         select id, user_id, status from uploads where id = ${input.uploadId}::uuid for update
       ), inserted as (
         insert into notes (user_id, upload_id, title, key_points, detailed_summary, original_text, kind, language,
-                           word_count, image_count, engine)
+                           word_count, image_count, engine, content_kind, tags)
         select ${input.userId}::integer, upload.id, ${values.title}, ${values.keyPoints}::jsonb,
                ${values.detailedSummary}, ${values.originalText}, ${values.kind}, ${values.language},
-               ${values.wordCount}::integer, ${values.imageCount}::integer, ${values.engine}
+               ${values.wordCount}::integer, ${values.imageCount}::integer, ${values.engine},
+               ${values.contentKind}, ${values.tags}::text[]
           from upload
          where upload.status = 'processing' and upload.user_id = ${input.userId}::integer
         on conflict (upload_id) do nothing
@@ -185,10 +212,15 @@ export class NotesRepo {
    * One page of the user's notes, newest first: keyset paging on (created_at desc, id desc), so notes added or
    * deleted between two pages never make another note be skipped or sent twice. `cursor` is the previous page's
    * nextCursor (InvalidCursorError when it is not one); it holds created_at with its microseconds, as PostgreSQL
-   * prints it, since a JS Date would round it to the millisecond.
+   * prints it, since a JS Date would round it to the millisecond. `filters` (tags, kind, language, dates: issue 25)
+   * narrow the list; a cursor stays valid under other filters (it is a position in the order, nothing else).
    */
-  async listPage(userId: number, opts: { limit: number; cursor?: string | undefined }): Promise<NotesPage> {
+  async listPage(
+    userId: number,
+    opts: { limit: number; cursor?: string | undefined; filters?: NoteFilters | undefined },
+  ): Promise<NotesPage> {
     assertId(userId, 'User id');
+    const filters = checkFilters(opts.filters);
     if (!Number.isInteger(opts.limit) || opts.limit < 1) {
       throw new InvalidInputError(`limit must be a positive integer (got ${opts.limit})`);
     }
@@ -202,7 +234,7 @@ export class NotesRepo {
       select ${noteColumnsSql()},
              to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') as cursor_at
         from notes
-       where user_id = ${userId} ${position}
+       where user_id = ${userId} ${position} ${filtersSql(filters)}
        order by created_at desc, id desc
        limit ${opts.limit + 1}`.execute(this.db);
     const page = rows.slice(0, opts.limit);
@@ -243,6 +275,24 @@ export class NotesRepo {
       .where('userId', '=', userId)
       .returning(NOTE_COLUMNS)
       .executeTakeFirst();
+  }
+
+  /**
+   * Sets the user's note's tags (normalised, duplicates dropped, at most 12: InvalidInputError beyond); undefined
+   * when the user has no such note. The tags are the user's from now on: a re-read keeps them.
+   */
+  async setTags(id: number, userId: number, tags: readonly unknown[]): Promise<NoteRow | undefined> {
+    if (!Array.isArray(tags)) throw new InvalidInputError('tags must be an array');
+    if (beyondInt4(id)) return undefined;
+    assertId(id, 'Note id');
+    assertId(userId, 'User id');
+    return setNoteTags(this.db, id, userId, tags);
+  }
+
+  /** What the library's filters offer the user: their tags (most used first), kinds and languages, with counts. */
+  async filterOptions(userId: number): Promise<NoteFilterOptions> {
+    assertId(userId, 'User id');
+    return noteFilterOptions(this.db, userId);
   }
 
   /**
@@ -322,10 +372,16 @@ export class NotesRepo {
   async search(
     userId: number,
     q: string,
-    opts: { limit: number; cursor?: string | undefined; statementTimeoutMs?: number },
+    opts: {
+      limit: number;
+      cursor?: string | undefined;
+      statementTimeoutMs?: number;
+      filters?: NoteFilters | undefined;
+    },
   ): Promise<NoteSearchPage> {
     assertId(userId, 'User id');
     const text = checkSearchText(q);
+    checkFilters(opts.filters);
     if (!Number.isInteger(opts.limit) || opts.limit < 1) {
       throw new InvalidInputError(`limit must be a positive integer (got ${opts.limit})`);
     }
