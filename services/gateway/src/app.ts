@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -25,8 +26,10 @@ import { HttpError } from './errors.js';
 import { REVOCATION_CHECKED_ROUTES } from './guards.js';
 import { databaseUnavailable, isDatabaseUnavailable } from './unavailable.js';
 import { registerNotesRoutes } from './routes/notes.js';
+import { registerNoteTagsRoutes } from './routes/note-tags.js';
 import { registerImageRoutes } from './routes/images.js';
 import { registerUploadRoutes } from './routes/uploads.js';
+import { registerImportRoutes } from './routes/imports.js';
 import { registerReprocessRoutes } from './routes/reprocess.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerSettingsRoutes } from './routes/settings.js';
@@ -39,6 +42,20 @@ import { cspDirectives } from './csp.js';
 function webCacheControl(webDir: string, filePath: string): string {
   return filePath.startsWith(join(webDir, 'assets') + sep) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
+
+/**
+ * The build writes a .br and a .gz beside each text file (web/vite.config.ts); @fastify/static sends the one the
+ * browser accepts. Replies of these types say they vary with Accept-Encoding, whichever was sent.
+ */
+const PRECOMPRESSED_FILE = /\.(?:html|css|js|mjs|json|svg|webmanifest|txt)(?:\.br|\.gz)?$/;
+
+/**
+ * What the gateway compresses as it answers (@fastify/compress): JSON and text, besides what mime-db calls
+ * compressible (which leaves out PNG, JPEG and WebP: already compressed). Never an event stream: a compressor holds
+ * events back in its buffer (mime-db does not list text/event-stream, and this pattern leaves it out).
+ */
+const COMPRESSIBLE_TYPE =
+  /^(?:application\/(?:[\w.+-]+\+)?json|application\/(?:javascript|manifest\+json)|text\/(?:html|css|javascript|plain|markdown|csv)|image\/svg\+xml)(?:;|$)/;
 
 /** A path the single-page app handles: GET/HEAD, not under /api, and not a file name (no extension). */
 function isAppRoute(method: string, url: string): boolean {
@@ -70,6 +87,14 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     // Hosts from the configuration /api/public-config gives the browser (Firebase or its emulator, GA): csp.ts.
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(deps.config) },
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' }, // Google sign-in popup
+  });
+  // Replies to the browser compressed when it accepts it: JSON of 1 KB or more, brotli at quality 4 (the library's
+  // choice for replies made on the fly). Static files come precompressed (below); request bodies are never inflated.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    customTypes: COMPRESSIBLE_TYPE,
+    threshold: 1024,
+    globalDecompression: false,
   });
   await app.register(multipart);
 
@@ -110,8 +135,10 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
   registerUserRoutes(app, services.billing);
   registerSettingsRoutes(app);
   registerNotesRoutes(app, services.notesLoad);
+  registerNoteTagsRoutes(app);
   registerImageRoutes(app, services.imageReads);
   registerUploadRoutes(app, services.uploads);
+  registerImportRoutes(app, services.imports);
   registerReprocessRoutes(app, services.reprocess);
   registerBillingRoutes(app, services.billing, services.verifyLimit);
   // The revocation-checked routes are found by method and path: a renamed route must not silently lose the check.
@@ -129,9 +156,15 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
       wildcard: false,
       index: ['index.html'],
       cacheControl: false,
-      // Source maps are never published (the build emits none; one deployed by mistake is still a 404).
-      allowedPath: (pathName) => !pathName.endsWith('.map'),
-      setHeaders: (res, filePath) => res.setHeader('cache-control', webCacheControl(webDir, filePath)),
+      // The build's .br / .gz beside each file, by the request's Accept-Encoding (br first).
+      preCompressed: true,
+      // Source maps are never published (the build emits none; one deployed by mistake is still a 404), nor the
+      // compressed copies by their own names (they are sent only as an encoding of their file).
+      allowedPath: (pathName) => !/\.(?:map|br|gz)$/.test(pathName),
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', webCacheControl(webDir, filePath));
+        if (PRECOMPRESSED_FILE.test(filePath)) res.setHeader('vary', 'accept-encoding');
+      },
     });
     // Client-side routes: every non-API GET that is not a file gets the app shell; a missing file stays a 404
     // (a stale chunk name must not be answered with HTML).

@@ -5,6 +5,7 @@
  * wired together here.
  */
 import type { FastifyInstance } from 'fastify';
+import { createInProcessImportQueue } from '@snapnotes/queue';
 import { BillingService } from './billing/index.js';
 import { createVerifyRateLimiter } from './billing/verify-limit.js';
 import type { ConcurrencyLimit } from './concurrency-limit.js';
@@ -12,14 +13,18 @@ import type { GatewayDeps } from './deps.js';
 import type { PerUserLimiter } from './per-user-limit.js';
 import { createFeedbackRateLimiter, createUploadRateLimiter, type UploadRateLimiter } from './rate-limit.js';
 import { ReprocessService } from './reprocess/service.js';
-import { imageReadLimit } from './routes/images.js';
-import { notesLoadLimits, type NotesLoadLimits } from './routes/notes-load.js';
+import { imageReadLimit, notesLoadLimits, type NotesLoadLimits } from './load-limits.js';
 import { UploadService } from './uploads/service.js';
+import { ImportService } from './imports/service.js';
+import { ImportWorker } from './imports/worker.js';
 
 export interface GatewayServices {
   /** The upload rate limit, shared by uploads and "Read again" (rate-limit.ts). */
   uploadRateLimiter: UploadRateLimiter;
   uploads: UploadService;
+  /** Bulk import: the routes' service, and the worker that makes each image a note (issue 25). */
+  imports: ImportService;
+  importWorker: ImportWorker;
   reprocess: ReprocessService;
   /** null when payments are not configured: the billing routes answer 503, account deletion checks it. */
   billing: BillingService | null;
@@ -70,9 +75,23 @@ export function createGatewayServices(deps: GatewayDeps): GatewayServices {
     rateLimiter: uploadRateLimiter,
     admission: uploads.admission,
   });
+  const importQueue = deps.importQueue ?? createInProcessImportQueue({ logger });
+  const imports = new ImportService({ config, repos, store, queue: importQueue });
+  // Each image of an import goes through the uploads' own core, admission places and rate limit.
+  const importWorker = new ImportWorker({
+    config,
+    repos,
+    store,
+    uploads,
+    rateLimiter: uploadRateLimiter,
+    queue: importQueue,
+    logger,
+  });
   return {
     uploadRateLimiter,
     uploads,
+    imports,
+    importWorker,
     reprocess,
     billing,
     verifyLimit: billing
@@ -97,6 +116,7 @@ export function createGatewayServices(deps: GatewayDeps): GatewayServices {
 export function attachGatewayServices(app: FastifyInstance, services: GatewayServices): void {
   app.decorate('services', services);
   app.addHook('onReady', async () => {
+    services.importWorker.start();
     await services.uploadRateLimiter.ready().catch((err: unknown) => {
       app.deps.logger.warn(
         { err: (err as Error).message },
@@ -105,6 +125,7 @@ export function attachGatewayServices(app: FastifyInstance, services: GatewaySer
     });
   });
   app.addHook('onClose', async () => {
+    await services.importWorker.close(); // its images in flight use the limiters below
     await Promise.all([
       services.uploadRateLimiter.close(),
       services.verifyLimit?.close(),

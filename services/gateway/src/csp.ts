@@ -4,7 +4,8 @@
  * told to use:
  *   - Firebase Auth: the SDK loads https://apis.google.com/js/api.js (gapi) for the popup and redirect flows, frames
  *     `https://<authDomain>/__/auth/iframe` and calls identitytoolkit / securetoken.googleapis.com; against the Auth
- *     emulator it frames and calls the emulator's origin instead (`authEmulatorBrowserUrl`);
+ *     emulator it frames and calls the emulator's origin instead (`authEmulatorBrowserUrl`), and loads the emulator's
+ *     offline gapi from it (packages/local-services/src/offline-gapi.ts);
  *   - Google Analytics, only when GA_MEASUREMENT_ID is set: the hosts Google's "Tag Manager and CSP" guide lists for
  *     GA4 (gtag.js from googletagmanager.com, hits to regional *.google-analytics.com / *.analytics.google.com);
  *   - with sign-in on, profile photos of Google accounts (*.googleusercontent.com, Google's photo CDN, lh3…lh6);
@@ -46,7 +47,9 @@ function firebaseOrigins(config: CspConfig): { script: string[]; connect: string
   if (config.firebaseMode === 'none') return { script: [], connect: [], frame: [], img: [] };
   const common = { script: [GAPI_ORIGIN], img: GOOGLE_PHOTO_ORIGINS };
   const emulator = config.authEmulatorBrowserUrl ? originOf(config.authEmulatorBrowserUrl) : null;
-  if (emulator) return { ...common, connect: [emulator], frame: [emulator] };
+  // The emulator also serves the gapi stand-in the app loads from it (offline sign-in, firebase.ts in the web app);
+  // Google's stays allowed for an emulator that does not (plain firebase-tools, e.g. compose's dev profile).
+  if (emulator) return { ...common, script: [...common.script, emulator], connect: [emulator], frame: [emulator] };
   const authDomain = originOf(config.FIREBASE_AUTH_DOMAIN ?? new URL(config.publicUrl).host);
   return { ...common, connect: [...FIREBASE_API_ORIGINS], frame: authDomain ? [authDomain] : [] };
 }

@@ -21,3 +21,4 @@ export {
   ADMIN_COOKIE_PATH,
   DASHBOARD_PATH,
 } from './ops/index.js';
+export { hashImage, sameScreenshot } from './duplicates/index.js';

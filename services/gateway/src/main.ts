@@ -3,7 +3,13 @@
  * stage workers. SIGTERM: stop taking requests, finish the ones held open, then disconnect.
  */
 import { createBullmqProducer } from '@snapnotes/queue';
-import { connectDatabase, createStoreFromConfig, loadServiceConfig, onShutdown } from '@snapnotes/runtime';
+import {
+  connectDatabase,
+  createImportQueueFromConfig,
+  createStoreFromConfig,
+  loadServiceConfig,
+  onShutdown,
+} from '@snapnotes/runtime';
 import { buildApp } from './app.js';
 import { createFirebaseVerifier } from './auth.js';
 
@@ -24,6 +30,9 @@ const pipeline = createBullmqProducer({
   logger,
   unavailableWaitMs: config.QUEUE_UNAVAILABLE_WAIT_MS,
 });
+// Bulk imports (issue 25): one BullMQ job per import; this gateway runs the worker (its images go through the
+// uploads' own steps and the pipeline above). Closed with the app.
+const importQueue = createImportQueueFromConfig(config, logger);
 const verifier = createFirebaseVerifier(config);
 if (!verifier) logger.warn('no Firebase configuration: sign-in and the data routes answer 503 FIREBASE_NOT_CONFIGURED');
 const app = await buildApp({
@@ -34,6 +43,7 @@ const app = await buildApp({
   pipeline,
   verifier,
   readiness: { postgres: () => db.ping(), s3: () => store.ping(), redis: () => pipeline.ping() },
+  importQueue,
 });
 await app.listen({ host: config.HOST, port: config.PORT });
 logger.info({ port: config.PORT, envFiles }, 'gateway ready');

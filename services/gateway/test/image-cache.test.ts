@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@snapnotes/config';
 import { createMemoryStore } from '@snapnotes/testing/memory-store';
-import { imageReadLimit, registerImageRoutes } from '../src/routes/images.js';
+import { imageReadLimit } from '../src/load-limits.js';
+import { registerImageRoutes } from '../src/routes/images.js';
 
 const KEY = 'users/4/uploads/00000000-0000-4000-8000-000000000000/0.png';
 let app: FastifyInstance;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { SearchTimeoutError } from '@snapnotes/db';
-import { notesLoadLimits, searchTimedOut } from '../src/routes/notes-load.js';
+import { notesLoadLimits } from '../src/load-limits.js';
+import { searchTimedOut } from '../src/routes/notes-load.js';
 
 describe('notesLoadLimits', () => {
   it('lets a user run 3 searches at once and everyone half the database pool', () => {

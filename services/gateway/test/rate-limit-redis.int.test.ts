@@ -71,7 +71,8 @@ describe('the rate limit on Redis', () => {
     await sleep(4000); // about 15 reconnect attempts
     const started = Date.now();
     await limiter.consume(2, 1); // the memory limiter answers meanwhile
-    expect(Date.now() - started).toBeLessThan(1000);
+    // At once when idle. Fails if the call waits on the absent Redis (its 5 s connect timeout, or until it is back).
+    expect(Date.now() - started).toBeLessThan(3000);
     await redis.start('none');
     await waitFor('the client to be back', async () => lines.some((l) => l.msg === 'redis reachable again'), 5000);
 

@@ -15,8 +15,16 @@ import { StripeWebhooks, type WebhookOutcome } from './webhooks.js';
 
 export type { BillingServiceDeps } from './sync.js';
 
-export const SUBSCRIPTION_UNAVAILABLE_MESSAGE =
-  'Subscription service is currently unavailable: payments are not configured on this server.';
+/**
+ * The reply's message when payments are not configured: for the person trying to subscribe (issue 23). What an
+ * operator must set goes to the server's log instead (PAYMENTS_NOT_CONFIGURED_LOG, routes/billing.ts).
+ */
+export const SUBSCRIPTION_UNAVAILABLE_MESSAGE = "Payments aren't available on this server yet.";
+
+/** The log line for the operator when a payment route is called without Stripe configured. */
+export const PAYMENTS_NOT_CONFIGURED_LOG =
+  'Payments are not configured: set STRIPE_SECRET_KEY, STRIPE_PRICE_MONTHLY and STRIPE_PRICE_ANNUAL ' +
+  '(and STRIPE_WEBHOOK_SECRET) to turn them on (docs/DEPLOY.md, "Payments: Stripe")';
 
 const PAID_STATUSES: ReadonlyArray<string> = ['paid', 'no_payment_required'];
 /** Stripe statuses of a subscription that will never charge again. */

@@ -31,6 +31,7 @@ export async function registerApiDocs(
       },
       tags: [
         { name: 'notes', description: 'Uploads and notes' },
+        { name: 'imports', description: 'Bulk import of many screenshots and zips' },
         { name: 'users', description: 'The signed-in user' },
         { name: 'subscription', description: 'Premium (Stripe)' },
         { name: 'app', description: 'Public settings and feedback' },

@@ -12,12 +12,20 @@ import {
   NOTES_PAGE_DEFAULT,
   NOTES_PAGE_MAX,
   NOTES_SEARCH_MAX_LENGTH,
+  MAX_FILTER_TAGS,
+  MAX_NOTE_TAGS,
+  MAX_TAG_LENGTH,
+  NOTE_CONTENT_KINDS,
+  noteFilterOptionsSchema,
   noteImageSchema,
   noteSchema,
+  uploadReplySchema,
   noteSearchMatchSchema,
   reprocessNoteBodySchema,
+  reprocessNoteResponseSchema,
   THUMBNAIL_MAX_SIDE,
   updateTitleBodySchema,
+  uploadProgressSchema,
 } from '@snapnotes/contracts';
 import {
   authErrors,
@@ -45,6 +53,26 @@ const noteListItem: JsonSchema = {
         'Search results only: the field that matched, a plain-text snippet of it (not HTML; "…" where cut) and the ' +
         '[start, end) ranges of the matched words in the snippet (UTF-16 code units, as JavaScript indexes strings).',
     },
+  },
+};
+
+/** The filters of GET /api/notes/{userId} (issue 25): they narrow the list or the search, and page like them. */
+const NOTE_FILTER_PARAMS: Record<string, JsonSchema> = {
+  tag: {
+    type: 'array',
+    items: { type: 'string', maxLength: MAX_TAG_LENGTH },
+    maxItems: MAX_FILTER_TAGS,
+    description: `A tag (repeat for several: a note must have every one; at most ${MAX_FILTER_TAGS}).`,
+  },
+  kind: { type: 'string', enum: [...NOTE_CONTENT_KINDS], description: 'What the note is.' },
+  lang: { type: 'string', description: 'The note’s language code, as notes hold it (eng, fra, deu…).' },
+  from: {
+    type: 'string',
+    description: 'Created on or after: a day (2026-03-01, UTC) or an ISO time with its offset.',
+  },
+  to: {
+    type: 'string',
+    description: 'Created before the end of this day (UTC), or before this ISO time with its offset.',
   },
 };
 
@@ -85,6 +113,7 @@ export const NOTE_ROUTE_DOCS: Record<string, RouteDoc> = {
           pattern: '^[A-Za-z0-9_-]{1,256}$',
           description: `The previous page’s ${NEXT_CURSOR_HEADER}, as received (opaque).`,
         },
+        ...NOTE_FILTER_PARAMS,
       },
     },
     response: {
@@ -97,7 +126,10 @@ export const NOTE_ROUTE_DOCS: Record<string, RouteDoc> = {
           },
         },
       },
-      400: error('limit is not 1–100, or the cursor is not one this server made for this list or search.'),
+      400: error(
+        'limit is not 1–100, the cursor is not one this server made for this list or search, or a filter is ' +
+          'invalid (the message names it).',
+      ),
       ...ownerErrors,
       429: error(
         'SEARCHES_IN_PROGRESS: the caller already has 3 searches running; NOTES_LIST_IN_PROGRESS: the caller’s ' +
@@ -108,6 +140,34 @@ export const NOTE_ROUTE_DOCS: Record<string, RouteDoc> = {
           'server, or the database is unreachable (both with Retry-After); FIREBASE_NOT_CONFIGURED.',
       ),
     },
+  },
+  'PUT /api/notes/:id/tags': {
+    tags: ['notes'],
+    summary: 'Set a note’s tags',
+    description:
+      `The note’s tags from now on: each normalised (lower case, a leading # dropped, spaces as one), duplicates ` +
+      `dropped, at most ${MAX_NOTE_TAGS} of at most ${MAX_TAG_LENGTH} characters. A "Read again" keeps them.`,
+    security: bearer,
+    params: noteIdParam,
+    body: {
+      type: 'object',
+      required: ['tags'],
+      properties: { tags: { type: 'array', items: { type: 'string' }, maxItems: MAX_NOTE_TAGS * 4 } },
+    },
+    response: {
+      200: ok(jsonSchema(noteSchema, 'output'), 'The updated note.'),
+      400: error('Not a list of tags, a tag empty, too long or holding a comma, or too many tags.'),
+      404: error('No such note of the caller.'),
+      ...ownerErrors,
+    },
+  },
+  'GET /api/note-filters/:userId': {
+    tags: ['notes'],
+    summary: 'What the library’s filters offer',
+    description: 'The caller’s tags (the 50 most used), kinds and languages, each with its number of notes.',
+    security: bearer,
+    params: userIdParam,
+    response: { 200: ok(jsonSchema(noteFilterOptionsSchema, 'output'), 'The options.'), ...ownerErrors },
   },
   'PATCH /api/notes/:id/title': {
     tags: ['notes'],
@@ -194,7 +254,8 @@ export const NOTE_ROUTE_DOCS: Record<string, RouteDoc> = {
       `${MAX_FILE_BYTES / 1024 / 1024} MB each) and optionally \`userId\`. The request is held open while the ` +
       'images are moderated, read (OCR) and summarised (PROCESSING_TIMEOUT_MS), and answers with the new note. ' +
       'An `x-request-id` header (8–100 letters, digits, _ or -) is used as the correlation id of every log line ' +
-      'of the upload; the reply echoes it.',
+      'of the upload; the reply echoes it. An `x-progress-id` header (16–64 letters, digits or -, chosen by the ' +
+      'client) names the upload for GET /api/uploads/{id}/progress while the request is held open.',
     security: bearer,
     consumes: ['multipart/form-data'],
     body: {
@@ -211,11 +272,14 @@ export const NOTE_ROUTE_DOCS: Record<string, RouteDoc> = {
       required: ['images'],
     },
     response: {
-      200: ok(jsonSchema(noteSchema, 'output'), 'The note.'),
+      200: ok(
+        jsonSchema(uploadReplySchema, 'output'),
+        'The new note; or, with `duplicateOf`, the note that already holds every image (nothing made or charged).',
+      ),
       400: error('A refused file, or flagged content (inappropriateImages lists every flagged file).'),
       402: error('The free allowance is used up (upgradeRequired: true).'),
       408: error(`${ErrorCode.UploadStalled}: the body sent nothing for UPLOAD_BODY_IDLE_MS; nothing kept or counted.`),
-      422: error('No text and nothing describable in the images.'),
+      422: error('No text and nothing describable in the images; `reason` says why (e.g. blank images).'),
       429: error('More than 10 images in 5 minutes; see Retry-After.'),
       500: error('Processing failed.'),
       504: error('Processing took longer than PROCESSING_TIMEOUT_MS.'),
@@ -225,6 +289,24 @@ export const NOTE_ROUTE_DOCS: Record<string, RouteDoc> = {
           'reached right now, or the server is short of memory (UPLOAD_MAX_RSS_MB). Nothing was kept or counted. Or the ' +
           'server has no Firebase configuration (FIREBASE_NOT_CONFIGURED).',
       ),
+    },
+  },
+  'GET /api/uploads/:id/progress': {
+    tags: ['notes'],
+    summary: 'Where an upload in progress is',
+    description:
+      'The stage of the caller’s upload sent with `x-progress-id: {id}`, while its POST /api/process-screenshots ' +
+      'is held open: receiving, checking, reading (pagesRead of pages), processing, summarising, saving.',
+    security: bearer,
+    params: {
+      type: 'object',
+      properties: { id: { type: 'string', pattern: '^[A-Za-z0-9-]{16,64}$' } },
+      required: ['id'],
+    },
+    response: {
+      200: ok(jsonSchema(uploadProgressSchema, 'output'), 'The stage.'),
+      404: error('No upload of the caller in progress with this id (unknown, finished, or another user’s).'),
+      ...ownerErrors,
     },
   },
   'POST /api/notes/:id/reprocess': {
@@ -248,7 +330,11 @@ export const NOTE_ROUTE_DOCS: Record<string, RouteDoc> = {
         'read first this time, before each image’s language is detected.',
     },
     response: {
-      200: ok(jsonSchema(noteSchema, 'output'), 'The note, read again.'),
+      200: ok(
+        jsonSchema(reprocessNoteResponseSchema, 'output'),
+        'The note, read again, and what the new reading changed (`changed`: text, summary, title; all false when ' +
+          'the images read exactly as before).',
+      ),
       ...authErrors,
       400: error(
         'Bad body or a language this server does not offer; or the new text was flagged (INAPPROPRIATE_CONTENT, ' +

@@ -2,7 +2,7 @@
  * The OpenAPI description of every gateway route, keyed `METHOD /fastify/url`. It is documentation only: the
  * routes validate their input with the zod schemas themselves, and @fastify/swagger's `transform` merges these
  * entries into the served description (so nothing here changes how a request is checked).
- * A route missing from this table fails `packages/embedded/test/ops.int.test.ts`: add it here (a notes route, to
+ * A route missing from this table fails `apps/embedded/test/ops.int.test.ts`: add it here (a notes route, to
  * openapi-notes.ts).
  */
 import {
@@ -30,6 +30,7 @@ import {
   type RouteDoc,
 } from './openapi-common.js';
 import { NOTE_ROUTE_DOCS } from './openapi-notes.js';
+import { IMPORT_ROUTE_DOCS } from './openapi-imports.js';
 
 const healthBody: JsonSchema = {
   type: 'object',
@@ -112,6 +113,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     response: { 200: ok(jsonSchema(ocrLanguagesResponseSchema, 'output'), 'The languages.') },
   },
   ...NOTE_ROUTE_DOCS,
+  ...IMPORT_ROUTE_DOCS,
   'POST /api/create-checkout-session': {
     tags: ['subscription'],
     summary: 'Start a Stripe Checkout for a plan',

@@ -8,12 +8,21 @@
  *
  * No upload allowance is used: no uploads row is reserved; a free user's re-reads have their own daily cap instead.
  * Any refusal or failure leaves the note as it was; a refused re-read leaves no trace, a failed one is recorded
- * `failed`.
+ * `failed`. The reply says what the new reading changed (`changed`: text, summary, title), compared with the note as
+ * it was when the re-read started, so the app can say "Nothing changed" rather than "updated".
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '@snapnotes/config';
-import { ErrorCode, FREE_REREADS_PER_DAY, type Note, type ObjectStore, type UploadJob } from '@snapnotes/contracts';
+import {
+  ErrorCode,
+  FREE_REREADS_PER_DAY,
+  noteChanges,
+  type Note,
+  type ObjectStore,
+  type ReprocessNoteResponse,
+  type UploadJob,
+} from '@snapnotes/contracts';
 import { toApiNote, type ReprocessingSource, type UserRow } from '@snapnotes/db';
 import { PipelineFailure, type PipelineDriver } from '@snapnotes/queue';
 import type { Repositories } from '@snapnotes/runtime';
@@ -55,7 +64,7 @@ export class ReprocessService {
   constructor(private readonly deps: ReprocessServiceDeps) {}
 
   /** The re-read note, or an HttpError for the reply; the note is unchanged whenever this throws. */
-  async reprocess(input: ReprocessInput): Promise<Note> {
+  async reprocess(input: ReprocessInput): Promise<ReprocessNoteResponse> {
     const { config, repos, rateLimiter } = this.deps;
     const { user, noteId } = input;
     const languages = parseReprocessBody(input.body, config) ?? jobLanguages(user.ocrLanguages, config);
@@ -74,6 +83,12 @@ export class ReprocessService {
       );
     }
     const { source } = started;
+    // The note as it is now: the reply compares the new reading with it. Read after the re-read started, so no
+    // other re-read can change it meanwhile (one at a time per note).
+    const before = await repos.notes.findByIdForUser(noteId, user.id).catch(async (err: unknown) => {
+      await repos.reprocessings.discard(id);
+      throw err;
+    });
     let ticket: AdmissionTicket | undefined;
     let grant: RateLimitGrant;
     try {
@@ -86,7 +101,9 @@ export class ReprocessService {
     }
     const log = input.log.child({ reprocessingId: id, noteId, userId: user.id, images: source.images.length });
     try {
-      return await this.run(input, log, { id, languages, source, grant, premium });
+      const note = await this.run(input, log, { id, languages, source, grant, premium });
+      const changed = before ? noteChanges(toApiNote(before), note) : { text: true, summary: true, title: true }; // deleted and written again: cannot happen, say "changed"
+      return { ...note, changed };
     } finally {
       ticket.release();
     }

@@ -6,7 +6,11 @@ import {
   type SubscriptionResponse,
 } from '@snapnotes/contracts';
 import { currentUser } from '../guards.js';
-import { SUBSCRIPTION_UNAVAILABLE_MESSAGE, type BillingService } from '../billing/index.js';
+import {
+  PAYMENTS_NOT_CONFIGURED_LOG,
+  SUBSCRIPTION_UNAVAILABLE_MESSAGE,
+  type BillingService,
+} from '../billing/index.js';
 import { HttpError } from '../errors.js';
 import type { PerUserLimiter } from '../per-user-limit.js';
 
@@ -35,15 +39,20 @@ function readsSubscription(req: FastifyRequest): boolean {
   return SUBSCRIPTION_READING_ROUTES.some((r) => r.url === url && methods.includes(r.method));
 }
 
-function requireBilling(billing: BillingService | null): BillingService {
-  if (!billing) throw new HttpError(503, ErrorCode.SubscriptionUnavailable, SUBSCRIPTION_UNAVAILABLE_MESSAGE);
+/** The service, or 503 SUBSCRIPTION_UNAVAILABLE with a sentence for the user; what to configure goes to the log. */
+function requireBilling(billing: BillingService | null, req: FastifyRequest): BillingService {
+  if (!billing) {
+    req.log.warn({ route: req.routeOptions.url }, PAYMENTS_NOT_CONFIGURED_LOG);
+    throw new HttpError(503, ErrorCode.SubscriptionUnavailable, SUBSCRIPTION_UNAVAILABLE_MESSAGE);
+  }
   return billing;
 }
 
 /**
  * POST /api/create-checkout-session, POST /api/verify-subscription (SPEC §7) and POST /api/stripe/webhook.
- * Without Stripe keys and price ids (`billing` null) every one answers 503 "Subscription service is currently
- * unavailable". `verifyLimit`: the verifications one account may ask for per window (billing/verify-limit.ts).
+ * Without Stripe keys and price ids (`billing` null) every one answers 503 SUBSCRIPTION_UNAVAILABLE "Payments aren't
+ * available on this server yet." and logs what to configure. `verifyLimit`: the verifications one account may ask
+ * for per window (billing/verify-limit.ts).
  */
 export function registerBillingRoutes(
   app: FastifyInstance,
@@ -67,14 +76,14 @@ export function registerBillingRoutes(
 
   app.post('/api/create-checkout-session', async (req) => {
     const user = await currentUser(req);
-    const service = requireBilling(billing);
+    const service = requireBilling(billing, req);
     const { planType } = createCheckoutBodySchema.parse(req.body ?? {});
     return service.createCheckoutSession(user, planType, originOf(req));
   });
 
   app.post('/api/verify-subscription', async (req) => {
     const user = await currentUser(req);
-    const service = requireBilling(billing);
+    const service = requireBilling(billing, req);
     await verifyLimit?.consume(user.id); // each call reads Stripe twice
     const { sessionId } = verifySubscriptionBodySchema.parse(req.body ?? {});
     const row = await service.verifyCheckoutSession(user, sessionId);
@@ -97,7 +106,7 @@ export function registerBillingRoutes(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     scope.post('/api/stripe/webhook', async (req) => {
-      const service = requireBilling(billing);
+      const service = requireBilling(billing, req);
       if (!Buffer.isBuffer(req.body)) throw new HttpError(400, ErrorCode.BadRequest, 'Missing webhook body.');
       const signature = req.headers['stripe-signature'];
       const event = service.parseWebhook(req.body, typeof signature === 'string' ? signature : undefined);

@@ -25,8 +25,7 @@ import {
   type NoteImage,
 } from '@snapnotes/contracts';
 import type { NoteImageObject, NoteImages } from '@snapnotes/db';
-import { S3_MAX_SOCKETS } from '@snapnotes/storage';
-import { ConcurrencyLimit } from '../concurrency-limit.js';
+import type { ConcurrencyLimit } from '../concurrency-limit.js';
 import { currentUser } from '../guards.js';
 import { HttpError } from '../errors.js';
 import { isMissingObject, withImageMeta } from '../uploads/image-meta.js';
@@ -48,10 +47,6 @@ const NOT_FOUND = () => new HttpError(404, ErrorCode.NotFound, 'Image not found.
  * waits one period more when the kernel took part of the last chunk just before: at most twice the setting).
  * Thumbnails (a few KB) are sent whole.
  */
-/** Three quarters of the store client's connections (S3_MAX_SOCKETS): uploads and stages always find one. */
-const IMAGE_STREAMS_MAX = Math.floor((S3_MAX_SOCKETS * 3) / 4);
-/** A stream ends when read or at the send timeout: a refused reader may try again soon. */
-const IMAGE_READ_RETRY_AFTER_SECONDS = 5;
 /**
  * file-type's Node entry (the one Node and the bundle load, by the "node" export condition) sniffs a Node stream
  * and passes every byte on; TypeScript's bundler resolution sees only its web typings.
@@ -59,32 +54,6 @@ const IMAGE_READ_RETRY_AFTER_SECONDS = 5;
 const sniffStream = fileTypeStream as unknown as (
   source: Readable,
 ) => Promise<Readable & { fileType?: { mime: string } }>;
-
-/** The image reads' limit (built once, by compose.ts). */
-export function imageReadLimit(perUser: number): ConcurrencyLimit {
-  const retryAfter = { 'retry-after': String(IMAGE_READ_RETRY_AFTER_SECONDS) };
-  return new ConcurrencyLimit({
-    perKey: perUser,
-    overall: IMAGE_STREAMS_MAX,
-    keyRefusal: () =>
-      new HttpError(
-        429,
-        ErrorCode.ImageReadsInProgress,
-        `You are already being sent ${perUser} ${perUser === 1 ? 'image' : 'images'}. ` +
-          'Wait for them to finish, then try again.',
-        {},
-        retryAfter,
-      ),
-    overallRefusal: () =>
-      new HttpError(
-        503,
-        ErrorCode.ServerBusy,
-        'The server is sending too many images right now. Please try again in a few seconds.',
-        {},
-        retryAfter,
-      ),
-  });
-}
 
 function typeOfKey(key: string): 'image/png' | 'image/jpeg' | undefined {
   if (key.endsWith('.png')) return 'image/png';

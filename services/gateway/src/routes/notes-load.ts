@@ -1,32 +1,18 @@
 /**
- * What one user can make GET /api/notes/{userId} cost (issue 22, items 5 and 10; DECISIONS "Notes list and search
- * limits"):
+ * What GET /api/notes/{userId} does under load (issue 22, items 5 and 10; DECISIONS "Notes list and search limits";
+ * how many may run at once: ../load-limits.ts):
  *
- * - Search: at most SEARCHES_PER_USER searches of one user in flight (429 SEARCHES_IN_PROGRESS, Retry-After), and
- *   at most half the database pool's connections running searches for everyone (503 SERVER_BUSY), so lists, pages,
- *   uploads and notes always find connections. Each search statement has a statement timeout (the repository's):
- *   503 SEARCH_TIMEOUT, never a 500.
- * - The unpaged list (SPEC §7: every note): at most FULL_LISTS_PER_USER being sent per user (429
- *   NOTES_LIST_IN_PROGRESS), and streamed a page of rows at a time in the order and form the SPEC's answer has, so
- *   10,000 notes never sit in memory as one array and one string; a client that stops reading is cut after a while.
- *
- * Places are keyed by the caller's verified Firebase uid, taken before the user row is read: a refused request
- * costs no database query.
+ * - Each search statement has a statement timeout (the repository's): 503 SEARCH_TIMEOUT, never a 500.
+ * - The unpaged list (SPEC §7: every note) is streamed a page of rows at a time in the order and form the SPEC's
+ *   answer has, so 10,000 notes never sit in memory as one array and one string; a client that stops reading is cut
+ *   after a while.
  */
 import { finished, Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@snapnotes/contracts';
 import { toApiNote, type NotesRepo, type SearchTimeoutError } from '@snapnotes/db';
-import { ConcurrencyLimit } from '../concurrency-limit.js';
 import { HttpError } from '../errors.js';
 
-/**
- * Searches one user may have running at once. The web app sends one at a time (debounced, the previous one
- * aborted), but an aborted search still finishes on the server: 3 leaves room for a user typing.
- */
-const SEARCHES_PER_USER = 3;
-/** Unpaged lists one user may have being sent at once (the app asks for it for an export, or on focus). */
-const FULL_LISTS_PER_USER = 1;
 /**
  * Notes read per statement while the unpaged list is sent: about 1.2 MB of JSON at 2.5 kB a note. 10,000 notes
  * read by 250 took 0.8–1.0 s, by 1,000 0.5–0.6 s, in one statement 0.65 s.
@@ -37,47 +23,6 @@ const FULL_LIST_IDLE_MS = 30_000;
 
 function retryAfter(seconds: number): Record<string, string> {
   return { 'retry-after': String(seconds) };
-}
-
-export interface NotesLoadLimits {
-  searches: ConcurrencyLimit;
-  fullLists: ConcurrencyLimit;
-}
-
-export function notesLoadLimits(poolMax: number): NotesLoadLimits {
-  return {
-    searches: new ConcurrencyLimit({
-      perKey: SEARCHES_PER_USER,
-      overall: Math.max(1, Math.floor(poolMax / 2)),
-      keyRefusal: () =>
-        new HttpError(
-          429,
-          ErrorCode.SearchesInProgress,
-          `You already have ${SEARCHES_PER_USER} searches running. Wait for them to finish, then search again.`,
-          {},
-          retryAfter(1),
-        ),
-      overallRefusal: () =>
-        new HttpError(
-          503,
-          ErrorCode.ServerBusy,
-          'Search is busy right now. Please try again in a moment.',
-          {},
-          retryAfter(1),
-        ),
-    }),
-    fullLists: new ConcurrencyLimit({
-      perKey: FULL_LISTS_PER_USER,
-      keyRefusal: () =>
-        new HttpError(
-          429,
-          ErrorCode.NotesListInProgress,
-          'Your full list of notes is already being sent. Wait for it to finish, then try again.',
-          {},
-          retryAfter(2),
-        ),
-    }),
-  };
 }
 
 /** The answer to a search its statement timeout stopped: a 503 SEARCH_TIMEOUT with Retry-After, never a 500. */

@@ -3,6 +3,7 @@ import {
   ErrorCode,
   NEXT_CURSOR_HEADER,
   NOTES_PAGE_DEFAULT,
+  noteFiltersOf,
   notesQuerySchema,
   updateTitleBodySchema,
   withThumbnailKeys,
@@ -10,7 +11,8 @@ import {
 import { InvalidCursorError, SearchTimeoutError, toApiNote, toApiSearchResult } from '@snapnotes/db';
 import { authenticate, currentUser, ownUser } from '../guards.js';
 import { HttpError } from '../errors.js';
-import { searchTimedOut, sendFullList, type NotesLoadLimits } from './notes-load.js';
+import type { NotesLoadLimits } from '../load-limits.js';
+import { searchTimedOut, sendFullList } from './notes-load.js';
 
 /** A note id from the path; anything that cannot be one is 404 (never 400: nothing tells what ids exist). */
 export function noteId(raw: string): number {
@@ -27,7 +29,8 @@ export function registerNotesRoutes(app: FastifyInstance, limits: NotesLoadLimit
    * SPEC has it, streamed, one at a time per user (notes-load.ts). `limit` (1–100) and/or `cursor`: one page of that
    * list (keyset paging). `q`: one page of ranked search results (default 50), each note with `match`, a few at a
    * time per user. The next page's cursor is in X-Next-Cursor, absent on the last page; a cursor this server did not
-   * make for this list or search is a 400.
+   * make for this list or search is a 400. Filters (issue 25: `tag` repeatable, `kind`, `lang`, `from`, `to`) narrow
+   * the list or the search, a page at a time like them; invalid ones are a 400 naming the parameter.
    */
   app.get<{ Params: { userId: string }; Querystring: Record<string, unknown> }>(
     '/api/notes/:userId',
@@ -39,7 +42,7 @@ export function registerNotesRoutes(app: FastifyInstance, limits: NotesLoadLimit
         ? 'page'
         : asked.data.q !== undefined
           ? 'search'
-          : asked.data.limit === undefined && asked.data.cursor === undefined
+          : asked.data.limit === undefined && asked.data.cursor === undefined && !noteFiltersOf(asked.data)
             ? 'full'
             : 'page';
       const { notes } = app.deps.repos;
@@ -62,12 +65,13 @@ export function registerNotesRoutes(app: FastifyInstance, limits: NotesLoadLimit
         userId = user.id;
         const query = notesQuerySchema.parse(req.query ?? {});
         const limit = query.limit ?? NOTES_PAGE_DEFAULT;
+        const filters = noteFiltersOf(query);
         if (query.q !== undefined) {
-          const page = await notes.search(user.id, query.q, { limit, cursor: query.cursor });
+          const page = await notes.search(user.id, query.q, { limit, cursor: query.cursor, filters });
           if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
           return page.hits.map(toApiSearchResult);
         }
-        const page = await notes.listPage(user.id, { limit, cursor: query.cursor });
+        const page = await notes.listPage(user.id, { limit, cursor: query.cursor, filters });
         if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
         return page.notes.map(toApiNote);
       } catch (err) {

@@ -1,9 +1,11 @@
 /**
- * POST /api/process-screenshots: HTTP only. The upload itself (admission, reading, checks, allowance, rate limit,
+ * POST /api/process-screenshots and GET /api/uploads/{progressId}/progress: HTTP only. The upload itself (admission, reading, checks, allowance, rate limit,
  * storing, the pipeline) is `UploadService` (../uploads/service.ts), built by ../compose.ts.
  */
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
+import { ErrorCode, PROGRESS_ID_HEADER } from '@snapnotes/contracts';
+import { HttpError } from '../errors.js';
 import { authenticate, currentUser } from '../guards.js';
 import { BUSY_RETRY_AFTER_SECONDS, serverBusy } from '../uploads/admission.js';
 import { watchBodyIdle } from '../uploads/body-idle.js';
@@ -32,15 +34,34 @@ export function registerUploadRoutes(app: FastifyInstance, uploads: UploadServic
       await authenticate(req);
       const user = await currentUser(req);
       const declared = Number(req.headers['content-length']);
-      return uploads.upload({
-        user,
-        contentLength: Number.isFinite(declared) && req.headers['content-length'] !== undefined ? declared : undefined,
-        isMultipart: req.isMultipart(),
-        parts: (options) => req.parts(options),
-        watchBody: () => watchBodyIdle(req.raw, config.UPLOAD_BODY_IDLE_MS),
-        correlationId: req.id,
-        log: req.log,
-      });
+      const progressId = req.headers[PROGRESS_ID_HEADER];
+      const progress = uploads.progress.start(user.id, typeof progressId === 'string' ? progressId : undefined);
+      return uploads
+        .upload({
+          progress,
+          user,
+          contentLength:
+            Number.isFinite(declared) && req.headers['content-length'] !== undefined ? declared : undefined,
+          isMultipart: req.isMultipart(),
+          parts: (options) => req.parts(options),
+          watchBody: () => watchBodyIdle(req.raw, config.UPLOAD_BODY_IDLE_MS),
+          correlationId: req.id,
+          log: req.log,
+        })
+        .finally(() => progress.end());
     });
+  });
+
+  /**
+   * Where the caller's upload named by its X-Progress-Id is (issue 23), asked by the browser while the POST is held
+   * open. Unknown, finished and other users' uploads are all the same 404.
+   */
+  app.get<{ Params: { id: string } }>('/api/uploads/:id/progress', async (req, reply) => {
+    await authenticate(req);
+    const user = await currentUser(req);
+    const progress = await uploads.progress.read(user.id, req.params.id);
+    if (!progress) throw new HttpError(404, ErrorCode.NotFound, 'No upload in progress with this id.');
+    void reply.header('Cache-Control', 'no-store');
+    return progress;
   });
 }

@@ -1,0 +1,267 @@
+/**
+ * The import worker (issue 25; DECISIONS "Bulk import"): runs the jobs of the import queue. A job works on one import
+ * with IMPORT_IMAGE_CONCURRENCY lanes; each lane claims the next image (ImportsRepo.claim) and makes it a note through
+ * the very steps of an upload (UploadService.uploadOne: checks → allowance → rate limit → store → pipeline), then
+ * claims the next, until none is left. Per image:
+ *
+ * - the allowance: an image a free user with none left would be charged for stops the import (it goes back to the
+ *   queue, nothing charged; the import says "Upgrade to import the remaining N"). The upload core checks duplicates
+ *   before the allowance, so a duplicate (which costs nothing) is still recognised at 0 left. A refusal or failure
+ *   uses none (the upload's rules);
+ * - the rate limit paces: an image waits until the user's limit lets it through, it is never failed for it;
+ * - a queue or database that cannot be reached: the image waits and is tried again (a few times, then failed);
+ * - any other refusal or failure fails the image with the upload's own message; its bytes stay for "Retry failed".
+ *
+ * Every claim is kept alive by a heartbeat; an image whose worker died is taken over after IMPORT_LEASE_MS (the
+ * upload it had begun is finished with its note, or given up and run again). At start and every RESUME_INTERVAL_MS
+ * the running imports with images to take are queued again (a restart, a lost job); imports finished more than
+ * RETENTION_MS ago are deleted with the bytes they still hold.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger as PinoLogger } from 'pino';
+import type { Config } from '@snapnotes/config';
+import { ErrorCode, withThumbnailKeys, type ObjectStore } from '@snapnotes/contracts';
+import type { ClaimedItem, ItemOutcome, UserRow } from '@snapnotes/db';
+import type { ImportJob, ImportQueue } from '@snapnotes/queue';
+import type { Repositories } from '@snapnotes/runtime';
+import { AlreadyInNotesError } from '../duplicates/upload.js';
+import { HttpError } from '../errors.js';
+import { quotaFor } from '../quota.js';
+import type { UploadRateLimiter } from '../rate-limit.js';
+import { isMissingObject } from '../uploads/image-meta.js';
+import { sanitizeFileName } from '../uploads/multipart.js';
+import type { UploadService } from '../uploads/service.js';
+
+/** How often the running imports are looked for (besides at start). */
+export const RESUME_INTERVAL_MS = 30_000;
+/** How long a finished import is kept (the tray shows a day; "Retry failed" works for a week). */
+export const RETENTION_MS = 7 * 24 * 60 * 60_000;
+const RETENTION_INTERVAL_MS = 60 * 60_000;
+/** Tries of one image while the queue or the database cannot be reached, then it fails (retry it later). */
+const UNAVAILABLE_TRIES = 5;
+const UNAVAILABLE_WAIT_MS = 5_000;
+
+export interface ImportWorkerDeps {
+  config: Config;
+  repos: Repositories;
+  store: ObjectStore;
+  uploads: UploadService;
+  rateLimiter: UploadRateLimiter;
+  queue: ImportQueue;
+  logger: PinoLogger;
+}
+
+/** After an image: take the next; stop this lane (the job is ending); or stop it, the allowance having run out. */
+type Processed = 'next' | 'stopped' | 'out-of-allowance';
+
+export class ImportWorker {
+  private readonly log: PinoLogger;
+  private timers: NodeJS.Timeout[] = [];
+  private started = false;
+
+  constructor(private readonly deps: ImportWorkerDeps) {
+    this.log = deps.logger.child({ component: 'imports' });
+  }
+
+  /** Starts taking jobs, and the resume and retention scans. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    const { queue, config } = this.deps;
+    queue.start((job, signal) => this.run(job, signal), config.IMPORT_CONCURRENCY);
+    void this.resume();
+    this.timers.push(setInterval(() => void this.resume(), RESUME_INTERVAL_MS).unref());
+    this.timers.push(setInterval(() => void this.expire(), RETENTION_INTERVAL_MS).unref());
+  }
+
+  async close(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    await this.deps.queue.close();
+  }
+
+  /** Queues every running import that has an image to take. */
+  async resume(): Promise<number> {
+    try {
+      const runnable = await this.deps.repos.imports.listRunnable(this.deps.config.IMPORT_LEASE_MS);
+      for (const row of runnable) {
+        await this.deps.queue.enqueue({ importId: row.id, userId: row.userId, premium: row.premium });
+      }
+      if (runnable.length > 0) this.log.info({ imports: runnable.length }, 'imports queued to go on');
+      return runnable.length;
+    } catch (err) {
+      this.log.warn({ err }, 'could not look for imports to go on');
+      return 0;
+    }
+  }
+
+  /** Deletes imports finished more than RETENTION_MS ago, and the image bytes they still hold. */
+  async expire(now = new Date()): Promise<void> {
+    try {
+      const expired = await this.deps.repos.imports.listExpired(new Date(now.getTime() - RETENTION_MS));
+      for (const { id, sourceKeys } of expired) {
+        if (sourceKeys.length > 0) await this.deps.store.deleteMany(sourceKeys);
+        await this.deps.repos.imports.delete(id);
+      }
+    } catch (err) {
+      this.log.warn({ err }, 'could not delete expired imports');
+    }
+  }
+
+  /** One job: the import's lanes until no image is left to take, then the import is done if everything settled. */
+  async run(job: ImportJob, signal: AbortSignal): Promise<void> {
+    const { repos, config } = this.deps;
+    const user = await repos.users.findById(job.userId);
+    if (!user) return; // the account was deleted (its imports with it)
+    const log = this.log.child({ importId: job.importId, userId: job.userId });
+    let outOfAllowance = false;
+    const lane = async () => {
+      while (!signal.aborted) {
+        const item = await repos.imports.claim(job.importId, config.IMPORT_LEASE_MS);
+        if (!item) return;
+        const processed = await this.processItem(job, user, item, signal, log);
+        if (processed === 'out-of-allowance') outOfAllowance = true;
+        if (processed !== 'next') return;
+      }
+    };
+    await Promise.all(Array.from({ length: config.IMPORT_IMAGE_CONCURRENCY }, lane));
+    if (signal.aborted) return;
+    // Stopped only once every lane has ended: an image another lane was still reading when the allowance ran out
+    // is counted before the import says "stopped" (the tray read "0 new notes" and then 1).
+    if (outOfAllowance) {
+      if (await repos.imports.stop(job.importId)) log.info('import stopped: the allowance ran out');
+    } else if (await repos.imports.finishIfSettled(job.importId)) log.info('import done');
+  }
+
+  private async processItem(
+    job: ImportJob,
+    user: UserRow,
+    item: ClaimedItem,
+    signal: AbortSignal,
+    log: PinoLogger,
+  ): Promise<Processed> {
+    const { repos, config } = this.deps;
+    const itemLog = log.child({ item: item.index });
+    const beat = setInterval(
+      () => void repos.imports.heartbeat(job.importId, item.index).catch(() => undefined),
+      Math.max(500, Math.floor(config.IMPORT_LEASE_MS / 3)),
+    );
+    const settle = (outcome: ItemOutcome) => repos.imports.settle(job.importId, item.index, outcome);
+    try {
+      return await this.importItem(job, user, item, signal, itemLog, settle);
+    } catch (err) {
+      // Whatever this was (a database that went away mid-item): the item is taken over once its lease runs out.
+      itemLog.error({ err }, 'import image failed unexpectedly');
+      await settle({
+        status: 'failed',
+        errorCode: ErrorCode.Internal,
+        errorMessage: 'Something went wrong on our side. Retry it later.',
+      }).catch(() => undefined);
+      return 'next';
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  private async importItem(
+    job: ImportJob,
+    user: UserRow,
+    item: ClaimedItem,
+    signal: AbortSignal,
+    log: PinoLogger,
+    settle: (outcome: ItemOutcome) => Promise<boolean>,
+  ): Promise<Processed> {
+    const { repos, store, config, uploads, rateLimiter } = this.deps;
+    // Done or a duplicate: the bytes waiting in the store are no longer needed.
+    const done = async (outcome: ItemOutcome) => {
+      if (item.sourceKey) await store.deleteMany([item.sourceKey]);
+      await settle({ ...outcome, sourceDeleted: true });
+      return 'next' as const;
+    };
+    if (item.uploadId) {
+      const noteId = await this.takeOver(item.uploadId, log);
+      if (noteId !== undefined) return done({ status: 'done', noteId });
+    }
+    if (!item.sourceKey) return failed(settle, 'SOURCE_MISSING', 'The image is no longer stored: import it again.');
+    const data = await store.get(item.sourceKey).catch((err: unknown) => {
+      if (isMissingObject(err)) return undefined;
+      throw err;
+    });
+    if (!data) return failed(settle, 'SOURCE_MISSING', 'The image is no longer stored: import it again.');
+
+    const fileName = sanitizeFileName(item.name, item.index);
+    const stopped = async () => {
+      await settle({ status: 'queued' });
+      return 'out-of-allowance' as const;
+    };
+    let unavailable = 0;
+    for (;;) {
+      if (signal.aborted) {
+        await settle({ status: 'queued' }); // the next job takes it
+        return 'stopped';
+      }
+      // No allowance check here: the upload core's reservation refuses (UpgradeRequired, below) only an image that
+      // is not already in the user's notes, after its duplicate check.
+      const { subscribed } = await quotaFor({ repos, config }, user.id, new Date());
+      try {
+        await rateLimiter.check(user.id);
+        const note = await uploads.uploadOne(
+          { user, correlationId: `${job.importId}:${item.index}`, log },
+          { fileName, data },
+          subscribed,
+          (uploadId) => repos.imports.setUpload(job.importId, item.index, uploadId).catch(() => undefined),
+        );
+        log.info({ noteId: note.id }, 'import image done');
+        return await done({ status: 'done', noteId: note.id });
+      } catch (err) {
+        // Already in the user's notes (the upload core's duplicate check, before the allowance): nothing charged.
+        if (err instanceof AlreadyInNotesError) return done({ status: 'duplicate', noteId: Number(err.reply.id) });
+        if (!(err instanceof HttpError)) throw err;
+        if (err.code === ErrorCode.UpgradeRequired) return stopped();
+        if (err.code === ErrorCode.RateLimited) {
+          // Paced, not failed: wait until the limit lets the next image through (the heartbeat goes on).
+          const waitMs = (Number(err.headers['retry-after']) || config.RATE_LIMIT_WINDOW_SECONDS) * 1000;
+          log.debug({ waitMs }, 'import image waits for the rate limit');
+          await sleep(waitMs, undefined, { signal }).catch(() => undefined);
+          continue;
+        }
+        if (err.statusCode === 503 && ++unavailable < UNAVAILABLE_TRIES) {
+          log.warn({ code: err.code, attempt: unavailable }, 'import image waits: a service is unavailable');
+          await sleep(UNAVAILABLE_WAIT_MS * unavailable, undefined, { signal }).catch(() => undefined);
+          continue;
+        }
+        return failed(settle, err.code, err.message);
+      }
+    }
+  }
+
+  /**
+   * A claimed item whose previous worker died after reserving its upload: a completed upload's note is the item's
+   * (its id returned); one still processing is given up (its allowance back, its objects deleted) and the image is
+   * run again (undefined), as is one that had already failed.
+   */
+  private async takeOver(uploadId: string, log: PinoLogger): Promise<number | undefined> {
+    const { repos, store } = this.deps;
+    const given = await repos.uploads.markFailed(uploadId, 'failed', 'IMPORT_TAKEN_OVER', 'Its worker stopped');
+    if (given) {
+      await store.deleteMany(withThumbnailKeys(given.objectKeys)).catch((err: unknown) => {
+        log.error({ err, uploadId }, 'could not delete the objects of an upload given up');
+      });
+      log.info({ uploadId }, 'import image taken over: its upload is run again');
+      return undefined;
+    }
+    const upload = await repos.uploads.findById(uploadId);
+    if (upload?.status !== 'completed' || upload.noteId === null) return undefined;
+    log.info({ uploadId, noteId: upload.noteId }, 'import image taken over: its note was already made');
+    return upload.noteId;
+  }
+}
+
+async function failed(
+  settle: (outcome: ItemOutcome) => Promise<boolean>,
+  code: string,
+  message: string,
+): Promise<Processed> {
+  await settle({ status: 'failed', errorCode: code, errorMessage: message });
+  return 'next';
+}
