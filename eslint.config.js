@@ -29,6 +29,32 @@ const webLayerZones = [
   },
 ];
 
+/**
+ * The Node side's floors: contracts and technology packages (packages/) sit below the services (services/), and the
+ * apps (apps/embedded: the composition root) and bench/ sit above them: they alone import services. A package never imports
+ * a service; a service never imports another (they meet only through the queue's contracts). Tests follow the same
+ * floors, so a test cannot keep a cross-service path alive that production never runs.
+ */
+const services = readdirSync(new URL('./services', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serviceImport = (name) => ({
+  name: `@snapnotes/${name}`,
+  message: 'Services are imported only by the composition root (apps/embedded) and bench/.',
+});
+const nodeFloors = [
+  {
+    files: ['packages/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: services.map(serviceImport) }] },
+  },
+  ...services.map((service) => ({
+    files: [`services/${service}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': ['error', { paths: services.filter((other) => other !== service).map(serviceImport) }],
+    },
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', '**/.turbo/**', 'coverage/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -46,9 +72,19 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/config/**', 'packages/testing/**', '**/test/**', 'bench/**', '**/*.config.ts', 'web/e2e/**'],
+    // deploy/**: the images' own small servers (deploy/images/s3), configured by their container's environment.
+    files: [
+      'packages/config/**',
+      'packages/testing/**',
+      '**/test/**',
+      'bench/**',
+      '**/*.config.ts',
+      'web/e2e/**',
+      'deploy/**',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
+  ...nodeFloors,
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

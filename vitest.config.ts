@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
  * integration: *.int.test.ts, against real PostgreSQL, Redis, S3 (s3rver) and the Firebase Auth emulator; and the
  *   benchmarks' smoke runs (bench/test).
  * browser: web/e2e/*.e2e.ts, Playwright driving Debian's Chromium against the embedded start.
- * chaos: packages/embedded/test/chaos/*.chaos.ts, the distributed stack as processes under faults (pnpm test:chaos).
+ * chaos: apps/embedded/test/chaos/*.chaos.ts, the distributed stack as processes under faults (pnpm test:chaos).
  */
 export default defineConfig({
   test: {
@@ -13,16 +13,18 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{packages,services}/*/test/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+          include: ['{apps,packages,services}/*/test/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,
+          // Set-ups that load a model or render with Chromium take seconds, more with two files at once.
+          hookTimeout: 60_000,
         },
       },
       {
         test: {
           name: 'integration',
-          include: ['{packages,services}/*/test/**/*.int.test.ts', 'bench/test/**/*.int.test.ts'],
+          include: ['{apps,packages,services}/*/test/**/*.int.test.ts', 'bench/test/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
           testTimeout: 120_000,
@@ -48,9 +50,9 @@ export default defineConfig({
       },
       {
         test: {
-          // pnpm test:chaos: the distributed stack as processes under faults (packages/embedded/test/chaos).
+          // pnpm test:chaos: the distributed stack as processes under faults (apps/embedded/test/chaos).
           name: 'chaos',
-          include: ['packages/embedded/test/chaos/**/*.chaos.ts'],
+          include: ['apps/embedded/test/chaos/**/*.chaos.ts'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
           testTimeout: 15 * 60_000,

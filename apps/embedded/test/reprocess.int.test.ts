@@ -6,7 +6,7 @@
  * reprocess-limits.int.test.ts covers the allowance, the rate limit, ownership, image sizes and the model.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noteSchema, type Note, type NoteSearchResult } from '@snapnotes/contracts';
+import { reprocessNoteResponseSchema, type Note, type NoteSearchResult } from '@snapnotes/contracts';
 import { renderNoTextImage } from '@snapnotes/testing/images';
 import { signUp } from './harness.js';
 import {
@@ -40,7 +40,9 @@ for (const driver of ['in-process', 'bullmq'] as const) {
       const res = await reread(alice, note.id, { languages: ['fra'] });
 
       expect(res.status).toBe(200);
-      const again = noteSchema.strict().parse(await res.json());
+      const { changed, ...again } = reprocessNoteResponseSchema.strict().parse(await res.json());
+      // The accents are read this time: new text, and so a new summary and title.
+      expect(changed).toEqual({ text: true, summary: true, title: true });
       expect(again).toMatchObject({
         id: note.id,
         userId: alice.id,
@@ -71,6 +73,26 @@ for (const driver of ['in-process', 'bullmq'] as const) {
       const back = await reread(alice, note.id);
       expect(back.status).toBe(200);
       expect(((await back.json()) as Note).language).toBe('eng');
+    });
+
+    it('says nothing changed when the images read exactly as before', async () => {
+      const erin = await signUp(ctx.app, 'Erin Reread');
+      const note = await uploadNote(erin, ['Glaciers carve deep valleys over thousands of years']);
+
+      const res = await reread(erin, note.id);
+
+      expect(res.status).toBe(200);
+      const { changed, ...again } = reprocessNoteResponseSchema.strict().parse(await res.json());
+      expect(changed).toEqual({ text: false, summary: false, title: false });
+      expect({ ...again, updatedAt: note.updatedAt }).toEqual(note);
+
+      // Renamed meanwhile, then read in French: the text changes, the user's title stays (not a change).
+      await erin.send('PATCH', `/api/notes/${note.id}/title`, { title: 'Ice' });
+      const french = reprocessNoteResponseSchema.parse(
+        await (await reread(erin, note.id, { languages: ['fra'] })).json(),
+      );
+      expect(french.title).toBe('Ice');
+      expect(french.changed.title).toBe(false);
     });
 
     it('keeps a title the user renamed', async () => {

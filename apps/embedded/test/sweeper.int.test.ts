@@ -10,13 +10,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '@snapnotes/config';
 import type { Logger } from '@snapnotes/contracts';
-import {
-  connectDatabase,
-  createStoreFromConfig,
-  createSweeper,
-  STALE_UPLOAD_CODE,
-  staleUploadAgeMs,
-} from '@snapnotes/runtime';
+import { createSweeper, STALE_UPLOAD_CODE, staleUploadAgeMs } from '@snapnotes/notes';
+import { connectDatabase, createStoreFromConfig } from '@snapnotes/runtime';
 import { renderScreenshot, SAMPLE_TEXT } from '@snapnotes/testing/images';
 import { createTestDatabase, getS3, productTestEnv } from '@snapnotes/testing/services';
 import type { TestDatabase, TestS3 } from '@snapnotes/testing/services';

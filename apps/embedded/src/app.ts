@@ -9,16 +9,16 @@ import type { Config } from '@snapnotes/config';
 import type { StageHandlers } from '@snapnotes/contracts';
 import { buildApp, createFirebaseVerifier } from '@snapnotes/gateway';
 import { buildModerationStage } from '@snapnotes/moderation';
-import { buildNotesStage } from '@snapnotes/notes';
+import { buildNotesStage, startSweeper } from '@snapnotes/notes';
 import { buildOcrStage } from '@snapnotes/ocr';
 import { createBullmqProducer, createInProcessDriver, startBullmqWorkers, type PipelineDriver } from '@snapnotes/queue';
 import {
   connectDatabase,
   createMetrics,
   createOpenAIFromConfig,
+  createImportQueueFromConfig,
   createStoreFromConfig,
   instrumentHandlers,
-  startSweeper,
   uploadStillProcessing,
 } from '@snapnotes/runtime';
 import { withRecentWrites } from '@snapnotes/storage';
@@ -106,7 +106,20 @@ export async function startSnapNotes(config: Config, logger: PinoLogger): Promis
 
     const verifier = createFirebaseVerifier(config);
     if (verifier) closers.push(() => verifier.close());
-    const app = await buildApp({ config, logger, repos: db.repos, store, pipeline, verifier, readiness, metrics });
+    // Bulk imports (issue 25): a BullMQ job per import with Redis, else this process's queue; the gateway runs the
+    // worker, which makes each image a note through the uploads' own steps and this pipeline.
+    const importQueue = createImportQueueFromConfig(config, logger);
+    const app = await buildApp({
+      config,
+      logger,
+      repos: db.repos,
+      store,
+      pipeline,
+      verifier,
+      readiness,
+      metrics,
+      importQueue,
+    });
     closers.push(() => app.close());
     await app.listen({ host: config.HOST, port: config.PORT });
     const address = app.server.address() as AddressInfo;

@@ -11,12 +11,12 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@snapnotes/config';
 import type { Note } from '@snapnotes/contracts';
 import { createLogger } from '@snapnotes/runtime';
 import { createTestUser, type TestUser } from '@snapnotes/testing/firebase';
+import { lineSink } from '@snapnotes/testing/logger';
 import { corruptPng, renderScreenshot } from '@snapnotes/testing/images';
 import { startOpenAIStandin, STANDIN_FLAG_TEXT, type OpenAIStandin } from '@snapnotes/testing/openai-standin';
 import { createTestDatabase, getRedis, getS3, productTestEnv } from '@snapnotes/testing/services';
@@ -114,12 +114,7 @@ beforeAll(async () => {
     ADMIN_EMAILS: ADMIN_EMAIL,
     FREE_UPLOADS_PER_MONTH: '20',
   });
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
+  const { destination } = lineSink(lines);
   running = await startSnapNotes(config, createLogger(config, 'snapnotes', { destination }));
   user = await signUp({ url: running.url } as TestApp, 'Audit User');
   admin = await createTestUser({ email: ADMIN_EMAIL, name: 'Audit Admin' });

@@ -85,7 +85,7 @@ async function localEnvironment(
   env.DATABASE_URL = standIns.db.url;
   expectValue('REDIS_URL', /^redis:\/\/redis:6379$/);
   env.REDIS_URL = standIns.redis.url;
-  expectValue('S3_ENDPOINT', /^http:\/\/minio:9000$/);
+  expectValue('S3_ENDPOINT', /^http:\/\/s3:9000$/);
   env.S3_ENDPOINT = standIns.s3.endpoint;
   expectValue('FIREBASE_AUTH_EMULATOR_HOST', /^127\.0\.0\.1:9099$/);
   env.FIREBASE_AUTH_EMULATOR_HOST = standIns.emulatorHost;

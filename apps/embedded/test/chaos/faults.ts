@@ -144,7 +144,7 @@ export class Faults {
    * silent for the wait; the jobs of those uploads that Redis still holds are dropped when it answers again.
    */
   async freezeRedis(forMs: number): Promise<FrozenRedisFigures> {
-    const waitMs = Number(this.stack.env.QUEUE_UNAVAILABLE_WAIT_MS ?? 10_000);
+    const waitMs = Number(this.stack.env.QUEUE_UNAVAILABLE_WAIT_MS ?? 6_000);
     const inFlight = await this.busy();
     const at = Date.now();
     this.stack.redis.freeze();

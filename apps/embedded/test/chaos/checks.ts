@@ -3,7 +3,7 @@
  * what each client was answered.
  */
 import type pg from 'pg';
-import type { ObjectStore } from '@snapnotes/contracts';
+import { parseUploadKey, USERS_KEY_PREFIX, type ObjectStore } from '@snapnotes/contracts';
 import type { Outcome } from '@snapnotes/testing/load';
 import { waitFor } from '@snapnotes/testing/processes';
 
@@ -48,10 +48,13 @@ export async function uploadsLeftProcessing(sql: pg.Pool): Promise<string[]> {
   return stuck();
 }
 
-/** Objects of the gateway's layout whose upload is not `completed` (failed, rejected, gone): orphans. */
+/**
+ * Objects under the accounts' prefix whose upload is not `completed` (failed, rejected, gone), or that are not an
+ * upload's image at all (the layout of @snapnotes/contracts' storage keys): orphans.
+ */
 export async function orphanObjects(sql: pg.Pool, store: ObjectStore): Promise<string[]> {
-  const keys = await store.list('users/');
-  const uploadOf = (key: string) => /^users\/\d+\/uploads\/([0-9a-f-]{36})\//.exec(key)?.[1];
+  const keys = await store.list(USERS_KEY_PREFIX);
+  const uploadOf = (key: string) => parseUploadKey(key)?.uploadId;
   const ids = [...new Set(keys.flatMap((k) => uploadOf(k) ?? []))];
   const { rows } = await sql.query<{ id: string }>(
     "select id::text from uploads where id = any($1::uuid[]) and status = 'completed'",

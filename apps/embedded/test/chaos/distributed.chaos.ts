@@ -23,13 +23,14 @@ import { Faults } from './faults.js';
 
 const PROCESSING_TIMEOUT_MS = 60_000;
 const CLIENTS = 3;
-/** Longer than QUEUE_UNAVAILABLE_WAIT_MS (10 s): the uploads it meets must be given up, not just delayed. */
+/** Longer than QUEUE_UNAVAILABLE_WAIT_MS (6 s): the uploads it meets must be given up, not just delayed. */
 const FROZEN_MS = 15_000;
 /**
- * A frozen Redis is noticed by a heartbeat within 2.5 s; an upload is then answered when Redis has not answered for
- * QUEUE_UNAVAILABLE_WAIT_MS. The bound leaves room for a loaded machine.
+ * The promise (issue 22): with Redis frozen, every upload in flight or sent meanwhile is answered within 10 s. The
+ * gateway answers once Redis has not answered a heartbeat PING (every 0.5 s) for QUEUE_UNAVAILABLE_WAIT_MS (6 s);
+ * an upload sent as the freeze begins took up to 2 s more than the wait (10.0 s with an 8 s wait in a CI run).
  */
-const FROZEN_ANSWER_SLACK_MS = 4000;
+const FROZEN_ANSWER_PROMISE_MS = 10_000;
 
 let stack: DistributedStack;
 let sql: pg.Pool;
@@ -110,8 +111,8 @@ describe('the distributed stack under faults', () => {
     expect(outcomes.filter((o) => !isClean(o))).toEqual([]);
     // A frozen Redis: every upload it met was answered within about the bounded wait, each 503 with Retry-After.
     expect(frozen.inFlightMs.length).toBeGreaterThan(0);
-    expect(Math.max(...frozen.inFlightMs)).toBeLessThan(frozen.waitMs + FROZEN_ANSWER_SLACK_MS);
-    expect(Math.max(0, ...frozen.sentDuringMs)).toBeLessThan(frozen.waitMs + FROZEN_ANSWER_SLACK_MS);
+    expect(Math.max(...frozen.inFlightMs)).toBeLessThan(FROZEN_ANSWER_PROMISE_MS);
+    expect(Math.max(0, ...frozen.sentDuringMs)).toBeLessThan(FROZEN_ANSWER_PROMISE_MS);
     expect(frozen.withoutRetryAfter).toEqual([]);
     expect(outcomes.filter((o) => o.status === 200).length).toBeGreaterThan(20);
     expect(await notesNotExactlyOne(sql, outcomes)).toEqual([]);

@@ -87,7 +87,9 @@ describe('verify calls waiting on Stripe', () => {
     const tookMs = performance.now() - started;
     expect(stats.status).toBe(200);
     expect(await stats.json()).toMatchObject({ totalNotes: 0 });
-    expect(tookMs).toBeLessThan(1000);
+    // Tens of ms when idle. The regression (the pool held by verify calls) left it waiting on Stripe until the 4 s
+    // abort above; 2.5 s still fails that and leaves a loaded two-core CI runner room.
+    expect(tookMs).toBeLessThan(2500);
 
     // Every verify call is waiting on Stripe at once: none waits for a connection, none holds one.
     expect(gate.held).toBe(VERIFIES);

@@ -10,11 +10,11 @@
  * The real product over HTTP (PostgreSQL, S3, the Auth emulator) with the Stripe SDK talking to the Stripe stand-in,
  * and the product's own logger writing into this test.
  */
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@snapnotes/config';
 import { createLogger } from '@snapnotes/runtime';
 import { authEmulatorHost } from '@snapnotes/testing/firebase';
+import { lineSink } from '@snapnotes/testing/logger';
 import { createTestDatabase, getS3, productTestEnv } from '@snapnotes/testing/services';
 import { STANDIN_WEBHOOK_SECRET, startStripeStandin, type StripeStandin } from '@snapnotes/testing/stripe-standin';
 import { startSnapNotes, type RunningSnapNotes } from '../src/app.js';
@@ -41,12 +41,7 @@ beforeAll(async () => {
     STRIPE_PRICE_ANNUAL: stripe.prices.annual,
     STRIPE_API_BASE: stripe.url,
   });
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
+  const { destination } = lineSink(logLines);
   running = await startSnapNotes(config, createLogger(config, 'snapnotes', { destination }));
 }, 180_000);
 

@@ -389,13 +389,13 @@ describe('without Stripe configuration', () => {
     await bare?.close();
   });
 
-  it('answers that the subscription service is currently unavailable', async () => {
+  it('answers that payments are not available (what to configure: payments-unavailable.int.test.ts)', async () => {
     const c = await signUp(bare, 'No Stripe');
     for (const res of [await checkout(c, 'monthly'), await verify(c, 'cs_test_123')]) {
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({
         error: 'SUBSCRIPTION_UNAVAILABLE',
-        message: expect.stringMatching(/^Subscription service is currently unavailable/),
+        message: "Payments aren't available on this server yet.",
       });
     }
     const hook = await fetch(`${bare.url}/api/stripe/webhook`, { method: 'POST', body: '{}' });

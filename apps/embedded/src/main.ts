@@ -63,6 +63,8 @@ async function main(): Promise<void> {
       const authDir = resolve(dataDir, 'auth');
       const emulator = await startAuthEmulator({
         port: base.EMBEDDED_AUTH_PORT,
+        hubPort: base.EMBEDDED_AUTH_HUB_PORT,
+        loggingPort: base.EMBEDDED_AUTH_LOGGING_PORT,
         workDir: authDir,
         // Accounts persist across restarts, so a returning user keeps the same uid and their notes.
         persistDir: resolve(authDir, 'export'),
