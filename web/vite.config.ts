@@ -1,11 +1,29 @@
+import zlib from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { pwaOptions } from './pwa.config.js';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), VitePWA(pwaOptions)],
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA(pwaOptions),
+    // Every text file also written as .br and .gz beside it, at the highest levels (done once, at build time): the
+    // gateway sends the one the browser accepts (@fastify/static's preCompressed). A file that would not shrink is
+    // left alone, and the original stays for clients that accept neither.
+    compression({
+      include: /\.(html|css|js|mjs|json|svg|webmanifest|txt)$/,
+      exclude: /(^|[\\/])\.vite[\\/]/,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
   server: {
     host: '127.0.0.1',
     port: 5173,

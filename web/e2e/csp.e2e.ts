@@ -86,7 +86,13 @@ describe('the Content-Security-Policy', () => {
     const res = await page.goto('/');
     const csp = directives(await res!.headerValue('content-security-policy'));
     const emulator = product.config.authEmulatorBrowserUrl!;
-    expect(csp.get('script-src')).toEqual(["'self'", 'https://apis.google.com', 'https://*.googletagmanager.com']);
+    // The emulator's origin: its offline gapi (packages/local-services/src/offline-gapi.ts).
+    expect(csp.get('script-src')).toEqual([
+      "'self'",
+      'https://apis.google.com',
+      new URL(emulator).origin,
+      'https://*.googletagmanager.com',
+    ]);
     expect(csp.get('connect-src')).toContain(new URL(emulator).origin);
     expect(csp.get('frame-src')).toEqual([new URL(emulator).origin]);
     expect(csp.get('object-src')).toEqual(["'none'"]);

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
  * Browser-test harness: the real product (gateway + every stage, `startSnapNotes`) on a fresh PostgreSQL database,
  * an S3 bucket and the Firebase Auth emulator of the global setup, serving the built web app (web/dist); and
  * Debian's Chromium driven by playwright-core, with every request that would leave the machine aborted and
- * https://apis.google.com/js/api.js answered by the offline gapi stand-in (DESIGN §3).
+ * https://apis.google.com/js/api.js answered by the offline gapi stand-in (DESIGN §3). The product no longer needs
+ * that stand-in (its emulator serves gapi: packages/local-services/src/offline-gapi.ts); offline-sign-in.e2e.ts
+ * signs in without it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -15,7 +17,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { loadConfig, type Config } from '@snapnotes/config';
 import { createTestDatabase, freePort, getS3, productTestEnv } from '@snapnotes/testing/services';
 // The embedded start is not exported by its package (it is an app, not a library): reach it by path.
-import { startSnapNotes, type RunningSnapNotes } from '../../packages/embedded/src/app.js';
+import { startSnapNotes, type RunningSnapNotes } from '../../apps/embedded/src/app.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(here, '../..');
@@ -116,18 +118,33 @@ export interface Session {
   errors: string[];
 }
 
+interface SessionOptions {
+  /**
+   * Answer https://apis.google.com/js/api.js with the offline stub (default). With false it is aborted like every
+   * other outside request: the product's own offline sign-in (the emulator's gapi) must do without it.
+   */
+  gapiStub?: boolean;
+}
+
 /**
- * Readies a browser context: nothing leaves the machine, apis.google.com/js/api.js is the offline stub, clipboard
- * permissions granted for the product's origin; its first page is watched for errors.
+ * Readies a browser context: nothing leaves the machine, apis.google.com/js/api.js is the offline stub (unless
+ * `gapiStub: false`), clipboard permissions granted for the product's origin; its first page is watched for errors.
  */
-async function prepareContext(context: BrowserContext, baseURL: string, page?: Page): Promise<Session> {
+async function prepareContext(
+  context: BrowserContext,
+  baseURL: string,
+  page?: Page,
+  { gapiStub = true }: SessionOptions = {},
+): Promise<Session> {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  const stub = readFileSync(gapiStubPath(), 'utf8');
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
-  // Registered last, so matched first.
-  await context.route('https://apis.google.com/js/api.js*', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/javascript', body: stub }),
-  );
+  if (gapiStub) {
+    const stub = readFileSync(gapiStubPath(), 'utf8');
+    // Registered last, so matched first.
+    await context.route('https://apis.google.com/js/api.js*', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', body: stub }),
+    );
+  }
   const errors: string[] = [];
   // Only the app's own pages: the emulator's account chooser logs its aborted Google fonts and scripts.
   const ours = (target: Page) => target.url().startsWith(baseURL);
@@ -147,9 +164,14 @@ async function prepareContext(context: BrowserContext, baseURL: string, page?: P
 }
 
 /** A fresh (incognito) browser context. */
-export async function newSession(browser: Browser, baseURL: string, options: BrowserContextOptions = {}) {
+export async function newSession(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+  sessionOptions: SessionOptions = {},
+) {
   const context = await browser.newContext({ baseURL, viewport: DESKTOP, ...options });
-  return prepareContext(context, baseURL);
+  return prepareContext(context, baseURL, undefined, sessionOptions);
 }
 
 /**
@@ -173,22 +195,44 @@ export async function newPersistentSession(baseURL: string, options: BrowserCont
 export interface SignedIn extends Session {
   product: Product;
   browser: Browser;
+  /** The signed-in account's id, as POST /api/user answered the app. */
+  userId: number;
   /** Closes the context, the browser and the product. */
   close(): Promise<void>;
 }
 
+/** A fresh (incognito) context in which `account` (a new one named so, for a name) signed in through the popup. */
+export async function signedInSession(
+  browser: Browser,
+  baseURL: string,
+  account: string | GoogleAccount,
+  options: BrowserContextOptions = {},
+): Promise<Session> {
+  const session = await newSession(browser, baseURL, options);
+  await signInWithPopup(session.page, typeof account === 'string' ? newAccount(account) : account);
+  return session;
+}
+
 /** The product started, Chromium launched, and a new Google account signed in through the popup (on /app). */
 export async function startSignedIn(
-  name: string,
+  name: string | GoogleAccount,
   { env = {}, context = {} }: { env?: Record<string, string>; context?: BrowserContextOptions } = {},
 ): Promise<SignedIn> {
   const [product, browser] = await Promise.all([startProduct(env), launchBrowser()]);
   const session = await newSession(browser, product.url, context);
-  await signInWithPopup(session.page, newAccount(name));
+  // Watched from before the sign-in, and bounded by the sign-in's own steps (it can take over 15 s on a loaded runner).
+  const registered = session.page.waitForResponse(
+    (res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/user' && res.ok(),
+    { timeout: 0 },
+  );
+  registered.catch(() => {}); // a sign-in that fails first reports its own error
+  await signInWithPopup(session.page, typeof name === 'string' ? newAccount(name) : name);
+  const { id: userId } = (await (await registered).json()) as { id: number };
   return {
     ...session,
     product,
     browser,
+    userId,
     async close() {
       await session.context.close().catch(() => {});
       await browser.close();
@@ -280,10 +324,26 @@ export async function waitForTitle(page: Page, title: string, timeout = 10_000):
   await page.waitForFunction((expected) => document.title === expected, title, { timeout });
 }
 
-/** Fails with the list when axe-core finds a serious or critical violation. */
+/**
+ * Fails with the list when axe-core finds a serious or critical violation. It first lets finite animations end (a
+ * dialog opening, a toast fading in or out: mid-fade text is measured at part of its opacity), for at most 2 s.
+ */
 export async function expectAccessible(page: Page, label = currentPath(page)): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 2_000 },
+    )
+    .catch(() => undefined);
   const violations = await seriousA11yViolations(page);
-  if (violations.length > 0) throw new Error(`axe-core on ${label}:\n${violations.join('\n')}`);
+  if (violations.length > 0)
+    throw new Error(
+      `axe-core on ${label}:\n${violations.join('\n')}\ntoasts shown: ${JSON.stringify(await visibleToasts(page))}`,
+    );
 }
 
 /** Where `watchTimedRedirect` keeps its marks in the page (performance.now() values; -1 until seen). */

@@ -6,43 +6,36 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { renderNoTextImage, renderScreenshot, SAMPLE_TEXT } from '@snapnotes/testing/images';
 import { renderFlaggedByClassifier } from '@snapnotes/testing/moderation-fixtures';
 import {
   expectAccessible,
-  launchBrowser,
   newAccount,
   newSession,
   signInWithPopup,
-  startProduct,
+  startSignedIn,
   visibleToasts,
   waitForToast,
   type Product,
-  type Session,
+  type SignedIn,
 } from './harness.js';
 
+let session: SignedIn;
 let product: Product;
-let browser: Browser;
-let session: Session;
 let page: Page;
 let lecturePng: Buffer;
 
 beforeAll(async () => {
-  [product, browser, lecturePng] = await Promise.all([
+  [session, lecturePng] = await Promise.all([
     // Analytics on: gtag.js itself cannot load here (nothing leaves the machine), its dataLayer records the events.
-    startProduct({ GA_MEASUREMENT_ID: 'G-E2ETEST01' }),
-    launchBrowser(),
+    startSignedIn('Nora Notes', { env: { GA_MEASUREMENT_ID: 'G-E2ETEST01' } }),
     renderScreenshot({ lines: SAMPLE_TEXT.lectureNotes }),
   ]);
-  session = await newSession(browser, product.url);
-  page = session.page;
-  await signInWithPopup(page, newAccount('Nora Notes'));
+  ({ product, page } = session);
 });
 afterAll(async () => {
-  await session?.context.close().catch(() => {});
-  await browser?.close();
-  await product?.close();
+  await session?.close();
 });
 
 type UploadFile = { name: string; mimeType: string; buffer: Buffer };
@@ -68,8 +61,10 @@ function noteCard(target: Page, title: string): Locator {
 }
 
 async function waitForNoteCreated(target: Page): Promise<void> {
-  await target.getByText('Note created successfully!').waitFor({ timeout: 60_000 });
-  await waitForToast(target, 'Success!', 'Your screenshot has been processed successfully.');
+  await target.getByText('Note created successfully!').first().waitFor({ timeout: 60_000 });
+  // One success message (issue 23): no 'Success!' toast covers the new note (toasts of earlier steps, such as a
+  // sign-in's welcome, may still be fading out).
+  expect((await visibleToasts(target)).filter((t) => /^Success!|Note created/.test(t))).toEqual([]);
   // 2 s later the progress display resets.
   await target.getByRole('progressbar', { name: 'Upload progress' }).waitFor({ state: 'detached', timeout: 5_000 });
 }
@@ -109,7 +104,7 @@ describe('notes on /app', () => {
 
     const card = noteCard(page, LECTURE_TITLE);
     await card.waitFor();
-    const points = await card.locator('ul li').allInnerTexts();
+    const points = await card.locator('ul:not([aria-label="Tags"]) li').allInnerTexts();
     expect(points.length).toBeGreaterThanOrEqual(2);
     expect(points.join(' ')).toMatch(/glucose|ATP|pyruvate/);
     // Detailed Summary and Original Text are closed by default.
@@ -218,7 +213,7 @@ describe('notes on /app', () => {
 
   it('copies key ideas, the detailed summary and the original text', async () => {
     const card = noteCard(page, NEW_TITLE);
-    const points = await card.locator('ul li').allInnerTexts();
+    const points = await card.locator('ul:not([aria-label="Tags"]) li').allInnerTexts();
     const copy = async (item: string) => {
       await card.getByRole('button', { name: `Copy from note: ${NEW_TITLE}` }).click();
       await page.getByRole('menuitem', { name: item }).click();
@@ -247,16 +242,20 @@ describe('notes on /app', () => {
       if (req.method() === 'POST') posts.push(req.url());
     };
     page.on('request', onRequest);
-    // The alert blocks the page until it is answered, so answer it as it opens.
+    // Said inline (issue 23), not in a browser alert.
     const dialogs: string[] = [];
-    page.once('dialog', (dialog) => {
+    const onDialog = (dialog: { type(): string; message(): string; accept(): Promise<void> }) => {
       dialogs.push(`${dialog.type()}: ${dialog.message()}`);
       void dialog.accept();
-    });
+    };
+    page.on('dialog', onDialog);
     const files = Array.from({ length: 11 }, (_, i) => png(`page-${i + 1}.png`, lecturePng));
     await browse(page, files);
-    await expect.poll(() => dialogs).toEqual(['alert: You can only upload up to 10 files at once']);
+    const alert = page.getByRole('alert').filter({ hasText: 'Too many files' });
+    await alert.getByText('You can only upload up to 10 files at once').waitFor();
     await page.waitForTimeout(300);
+    page.off('dialog', onDialog);
+    expect(dialogs).toEqual([]);
     page.off('request', onRequest);
     expect(posts).toEqual([]);
   });
@@ -285,9 +284,11 @@ describe('notes on /app', () => {
       .toBuffer();
     const before = await noteCards(page).count();
     await browse(page, [png('blank.png', blank)]);
-    const alert = page.getByRole('alert').filter({ hasText: 'Upload failed' });
+    const alert = page.getByRole('alert').filter({ hasText: 'Nothing to make a note from' });
     await alert.waitFor({ timeout: 60_000 });
     expect(await alert.innerText()).toContain('Could not process the content from the uploaded images');
+    // The reason beside SPEC's fixed text (issue 23).
+    expect(await alert.innerText()).toContain('No text was found, and the image is blank or too small to describe.');
     expect(await noteCards(page).count()).toBe(before);
   });
 
@@ -324,11 +325,16 @@ describe('notes on /app', () => {
       { b64: landscape.toString('base64') },
     );
     await waitForNoteCreated(page);
-    expect(await page.getByRole('alert').filter({ hasText: 'Upload failed' }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /Upload failed|Nothing to make a note from/ })
+        .count(),
+    ).toBe(0);
     const card = noteCards(page).filter({ hasText: 'Image description' });
     await card.waitFor();
     expect(await noteCards(page).count()).toBe(2);
-    expect((await card.locator('ul li').allInnerTexts()).length).toBeGreaterThan(0);
+    expect((await card.locator('ul:not([aria-label="Tags"]) li').allInnerTexts()).length).toBeGreaterThan(0);
     await card.getByRole('button', { name: 'Original Text' }).click();
     await card.getByText('No text was found in the image, so it was described instead.').waitFor();
   });
@@ -382,7 +388,7 @@ describe('notes on /app', () => {
 
 describe('when the free uploads are used up', () => {
   it('the server says so (402): the upgrade panel opens on the annual plan and "Maybe Later" closes it', async () => {
-    const other = await newSession(browser, product.url);
+    const other = await newSession(session.browser, product.url);
     const target = other.page;
     try {
       const idRequest = target.waitForRequest((req) => /\/api\/notes\/\d+(\?|$)/.test(req.url()));

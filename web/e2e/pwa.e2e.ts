@@ -207,11 +207,17 @@ describe('on the phone', () => {
       await noteCard(page, SHARED_TITLE_WORDS).waitFor();
       await noteCard(page, /ribosom/i).waitFor();
 
-      const [chooser] = await Promise.all([
-        page.waitForEvent('filechooser'),
-        page.getByRole('button', { name: 'Browse Files' }).click(),
-      ]);
-      await chooser.setFiles({ name: 'offline.png', mimeType: 'image/png', buffer: sharedShot });
+      // Choosing files is turned off, with the reason (issue 23); an image pasted anyway is told the same.
+      expect(await page.getByRole('button', { name: 'Browse Files' }).isDisabled()).toBe(true);
+      await page.getByText("You're offline: uploading needs a connection.").waitFor();
+      await page.evaluate(
+        (bytes) => {
+          const files = new DataTransfer();
+          files.items.add(new File([new Uint8Array(bytes)], 'offline.png', { type: 'image/png' }));
+          document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: files, bubbles: true }));
+        },
+        [...sharedShot],
+      );
       await page.getByText("You're offline. Connect to the internet, then upload again.").waitFor();
     } finally {
       await page.context().setOffline(false);
@@ -266,7 +272,9 @@ describe('on the phone', () => {
     await page.goto('/app');
     const card = noteCard(page, SHARED_TITLE_WORDS);
     const title = (await card.getByRole('heading', { level: 3 }).innerText()).trim();
-    await card.getByRole('button', { name: `Share note: ${title}` }).click();
+    // On a phone the card's actions are in its "⋯" menu (issue 23).
+    await card.getByRole('button', { name: `Actions for note: ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'Share' }).click();
     const calls = await page.evaluate(() => (window as unknown as { shareCalls: ShareData[] }).shareCalls);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.title).toBe(title);

@@ -4,25 +4,23 @@
  * navigation, sign-out, and the feedback form's validation, sending state, success, failure and per-account limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   expectAccessible,
-  launchBrowser,
   newAccount,
   newSession,
   signInWithPopup,
-  startProduct,
+  startSignedIn,
   waitForPath,
   waitForTitle,
   waitForToast,
   type Product,
-  type Session,
+  type SignedIn,
 } from './harness.js';
 import { seedNote } from './seed.js';
 
+let session: SignedIn;
 let product: Product;
-let browser: Browser;
-let session: Session;
 let page: Page;
 let userId: number;
 const account = newAccount('Marie Curie');
@@ -41,17 +39,11 @@ function seedWords(title: string, words: number, owner = userId): Promise<void> 
 }
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-  session = await newSession(browser, product.url);
-  page = session.page;
-  const idRequest = page.waitForRequest((req) => /\/api\/notes\/\d+(\?|$)/.test(req.url()));
-  await signInWithPopup(page, account);
-  userId = Number(new URL((await idRequest).url()).pathname.split('/').pop());
+  session = await startSignedIn(account);
+  ({ product, page, userId } = session);
 });
 afterAll(async () => {
-  await session?.context.close().catch(() => {});
-  await browser?.close();
-  await product?.close();
+  await session?.close();
 });
 
 describe('settings', () => {
@@ -273,7 +265,7 @@ describe('sign out from settings', () => {
 
 describe('delete account', () => {
   it('asks first, then deletes the account with its notes and signs out', async () => {
-    const other = await newSession(browser, product.url);
+    const other = await newSession(session.browser, product.url);
     try {
       const target = other.page;
       const idRequest = target.waitForRequest((req) => /\/api\/notes\/\d+(\?|$)/.test(req.url()));

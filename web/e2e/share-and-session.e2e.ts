@@ -12,7 +12,7 @@ import { renderScreenshot } from '@snapnotes/testing/images';
 import {
   launchBrowser,
   newAccount,
-  newSession,
+  signedInSession,
   signInWithPopup,
   startProduct,
   waitForPath,
@@ -47,8 +47,7 @@ afterAll(async () => {
 
 /** A fresh phone browser with a new account signed in on /app, its service worker in control. */
 async function signedInPhone(name: string): Promise<Session> {
-  const session = await newSession(browser, product.url, PHONE_CONTEXT);
-  await signInWithPopup(session.page, newAccount(name));
+  const session = await signedInSession(browser, product.url, name, PHONE_CONTEXT);
   expect(await activeWorker(session.page)).toBe(`${product.url}/sw.js`);
   return session;
 }

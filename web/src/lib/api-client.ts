@@ -112,15 +112,17 @@ export async function authHeaders(): Promise<Record<string, string>> {
 export interface RequestOptions {
   /** Cancels the request (e.g. the signal TanStack Query passes to a query function). */
   signal?: AbortSignal;
+  /** More headers (e.g. an upload's X-Progress-Id); the bearer header is always the session's. */
+  headers?: Record<string, string>;
 }
 
 export async function sendRequest(
   method: string,
   url: string,
   body?: unknown,
-  { signal }: RequestOptions = {},
+  { signal, headers: extra }: RequestOptions = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = await authHeaders();
+  const headers: Record<string, string> = { ...extra, ...(await authHeaders()) };
   let payload: BodyInit | undefined;
   const upper = method.toUpperCase();
   if (body !== undefined && upper !== 'GET' && upper !== 'HEAD') {

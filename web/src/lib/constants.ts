@@ -5,3 +5,6 @@ export const CONTACT_EMAIL = 'support@snapnotes.app';
 
 /** SPEC §5: shown when an upload, delete or title update is attempted without a signed-in user. */
 export const NOT_LOGGED_IN_MESSAGE = 'You must be logged in to upload images';
+
+/** sessionStorage prefix of a note title typed and not yet saved (notes feature); wiped with the offline cache. */
+export const TITLE_DRAFT_PREFIX = 'snapnotes:title-draft:';

@@ -6,6 +6,7 @@
  */
 import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
+import { TITLE_DRAFT_PREFIX } from './constants.js';
 
 let store: UseStore | undefined;
 function cacheStore(): UseStore {
@@ -43,9 +44,18 @@ export function userCachePersister(userId: number): Persister {
   };
 }
 
-/** Removes every user's kept cache from this device, and the writes still waiting (sign-out, account deletion). */
+/**
+ * Removes every user's kept cache from this device, the writes still waiting and this tab's unsaved note titles
+ * (sign-out, account deletion).
+ */
 export async function wipeOfflineCache(): Promise<void> {
   for (const { timer } of waiting.values()) clearTimeout(timer);
   waiting.clear();
+  try {
+    for (const key of Object.keys(sessionStorage))
+      if (key.startsWith(TITLE_DRAFT_PREFIX)) sessionStorage.removeItem(key);
+  } catch {
+    // No sessionStorage (blocked): nothing was kept there either.
+  }
   await clear(cacheStore());
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type Reply, type TestServer } from '../test/http-server.js';
-import { FALLBACK_CONFIG, loadRuntimeConfig } from './runtime-config.js';
+import { FALLBACK_CONFIG, loadRuntimeConfig, startedWithoutServer } from './runtime-config.js';
 
 let server: TestServer;
 let reply: Reply;
@@ -57,6 +57,19 @@ describe('loadRuntimeConfig', () => {
     const closed = await startTestServer();
     await closed.close();
     await expect(loadRuntimeConfig(`${closed.url}/cfg`)).resolves.toEqual(FALLBACK_CONFIG);
+  });
+
+  it('tells whether the start reached the server (an error reply did; no answer did not)', async () => {
+    reply = { status: 500, body: 'down' };
+    await loadRuntimeConfig(`${server.url}/cfg`);
+    expect(startedWithoutServer()).toBe(false);
+    const closed = await startTestServer();
+    await closed.close();
+    await loadRuntimeConfig(`${closed.url}/cfg`);
+    expect(startedWithoutServer()).toBe(true);
+    reply = { body: {} };
+    await loadRuntimeConfig(`${server.url}/cfg`);
+    expect(startedWithoutServer()).toBe(false);
   });
 
   it('offline, starts with the configuration the server gave last time', async () => {

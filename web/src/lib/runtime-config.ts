@@ -94,11 +94,24 @@ function keptConfig(): PublicConfig | null {
   }
 }
 
+/** Set when the last loadRuntimeConfig() got no answer at all (offline, or the server unreachable). */
+let unreachable = false;
+
+/**
+ * True when the app started without reaching the server (the configuration came from the kept copy or the
+ * defaults because the request failed): a fast sign that the network is not there, also when navigator.onLine
+ * says otherwise. The offline start (features/auth/auth-provider.tsx) then opens the kept account at once.
+ */
+export function startedWithoutServer(): boolean {
+  return unreachable;
+}
+
 /**
  * GET /api/public-config. A server that answers with an error gets the defaults; one that cannot be reached (the
  * device is offline) gets the configuration it gave last time, so a signed-in user's installed app still opens.
  */
 export async function loadRuntimeConfig(url = '/api/public-config'): Promise<PublicConfig> {
+  unreachable = false;
   try {
     const res = await fetch(url, { credentials: 'include', headers: { Accept: 'application/json' } });
     if (!res.ok) {
@@ -117,6 +130,7 @@ export async function loadRuntimeConfig(url = '/api/public-config'): Promise<Pub
     keepConfig(raw);
     return parsed;
   } catch (error) {
+    unreachable = true;
     const kept = keptConfig();
     logger.warn(
       { err: error instanceof Error ? error.message : String(error), kept: kept !== null },

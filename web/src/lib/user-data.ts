@@ -57,9 +57,20 @@ export interface NotesPage<T extends Note = Note> {
 /** GETs one page of the notes list, or of a search when `q` is given (docs/ARCHITECTURE.md "Paging and search"). */
 export async function fetchNotesPage<T extends Note = Note>(
   userId: number,
-  { q, cursor, signal }: { q?: string; cursor?: string | null; signal?: AbortSignal },
+  {
+    q,
+    cursor,
+    signal,
+    filters,
+  }: {
+    q?: string;
+    cursor?: string | null;
+    signal?: AbortSignal;
+    /** The library's filters as API query parameters (tag, kind, lang, from, to). */
+    filters?: URLSearchParams;
+  },
 ): Promise<NotesPage<T>> {
-  const params = new URLSearchParams();
+  const params = new URLSearchParams(filters);
   if (q) params.set('q', q);
   params.set('limit', String(NOTES_PAGE_SIZE));
   if (cursor) params.set('cursor', cursor);

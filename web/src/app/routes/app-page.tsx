@@ -4,6 +4,9 @@ import { PageShell } from '../../components/page-shell.js';
 import { UserMenu } from '../../components/user-menu.js';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.js';
 import { Spinner } from '../../components/ui/spinner.js';
+import { ImportEntry } from '../../features/import/import-entry.js';
+import { ImportProvider, useImports } from '../../features/import/import-provider.js';
+import { ImportTray } from '../../features/import/import-tray.js';
 import { NotesList } from '../../features/notes/notes-list.js';
 import { UploadSection } from '../../features/upload/upload-section.js';
 import { isStandInUser, useAuth } from '../../lib/session.js';
@@ -14,10 +17,28 @@ const UpgradePanel = lazy(() =>
   import('../../features/subscription/upgrade-panel.js').then((m) => ({ default: m.UpgradePanel })),
 );
 
-/** /app: header with the account menu, the upload section, then 'Your Notes' and a footer (SPEC §2). */
+const renderUpgrade = (panel: { title: string; description: string; onDismiss: () => void }) => (
+  <Suspense fallback={<Spinner label="Loading plans" />}>
+    <UpgradePanel {...panel} />
+  </Suspense>
+);
+
+/**
+ * /app: header with the account menu, the upload section (with "Import many", issue 25), then 'Your Notes' and a
+ * footer (SPEC §2); the imports' tray over the page.
+ */
 export function AppPage() {
+  return (
+    <ImportProvider>
+      <AppPageContent />
+    </ImportProvider>
+  );
+}
+
+function AppPageContent() {
   const { user } = useAuth();
   const online = useOnline();
+  const { start } = useImports();
   return (
     <PageShell logoTo="/app" actions={<UserMenu />} className="space-y-10">
       <h1 className="sr-only">SnapNotes</h1>
@@ -40,13 +61,14 @@ export function AppPage() {
         </Alert>
       ) : null}
       <UploadSection
-        renderUpgrade={(panel) => (
-          <Suspense fallback={<Spinner label="Loading plans" />}>
-            <UpgradePanel {...panel} />
-          </Suspense>
-        )}
+        renderUpgrade={renderUpgrade}
+        bulkImport={{
+          entry: ({ disabled, describedBy }) => <ImportEntry disabled={disabled} describedBy={describedBy} />,
+          start,
+        }}
       />
       <NotesList />
+      <ImportTray renderUpgrade={renderUpgrade} />
     </PageShell>
   );
 }

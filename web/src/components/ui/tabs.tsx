@@ -32,6 +32,16 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   );
 }
 
+/**
+ * A tab panel. Radix makes it a Tab stop; a panel whose content has its own focusable controls should pass
+ * tabIndex={-1} (the next stop after the tabs is then its first control). One that stays a stop shows a focus ring.
+ */
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content data-slot="tabs-content" className={cn('flex-1 outline-none', className)} {...props} />;
+  return (
+    <TabsPrimitive.Content
+      data-slot="tabs-content"
+      className={cn('flex-1 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50', className)}
+      {...props}
+    />
+  );
 }

@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { act, cleanup, waitFor } from '@testing-library/react';
 import { startTestServer, type Reply, type TestServer } from '../../test/http-server.js';
-import { setApiBaseUrl, setIdTokenProvider } from '../../lib/api-client.js';
-import { useAuth, type AuthContextValue } from '../../lib/session.js';
-import { AuthProvider, REDIRECT_LOGIN_NAVIGATE_MS } from './auth-provider.js';
+import { setApiBaseUrl } from '../../lib/api-client.js';
+import type { AuthContextValue } from '../../lib/session.js';
+import { REDIRECT_LOGIN_NAVIGATE_MS } from './auth-provider.js';
+import { renderAuthProbe } from '../../test/auth-probe.js';
+import { resetAfterEachTest } from '../../test/component-test.js';
 import { toastClock } from '../../test/toast-clock.js';
 import { unconfiguredIdentity, type IdentityClient, type IdentityUser } from './identity.js';
 import { FakeIdentity } from '../../test/fake-identity.js';
-import { getToastState, resetToasts } from '../../lib/toast.js';
+import { getToastState } from '../../lib/toast.js';
 
 const alice: IdentityUser = {
   uid: 'uid-alice',
@@ -32,19 +34,8 @@ let auth: AuthContextValue;
 const navigate = vi.fn<(to: string) => void>();
 const sessionEnd = vi.fn<() => void>();
 
-function Probe() {
-  auth = useAuth();
-  return null;
-}
-
 function mount(identity: IdentityClient) {
-  // As main.tsx does: the request layer gets its tokens from the identity provider.
-  setIdTokenProvider(() => identity.getIdToken());
-  render(
-    <AuthProvider identity={identity} navigate={navigate} onSessionEnd={sessionEnd}>
-      <Probe />
-    </AuthProvider>,
-  );
+  renderAuthProbe(identity, { navigate, onSessionEnd: sessionEnd, onAuth: (value) => (auth = value) });
 }
 
 const userPosts = () => server.requests.filter((r) => r.method === 'POST' && r.path === '/api/user');
@@ -63,14 +54,8 @@ beforeEach(() => {
   server.requests.length = 0;
   navigate.mockReset();
   sessionEnd.mockReset();
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  vi.spyOn(console, 'error').mockImplementation(() => {});
 });
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.restoreAllMocks();
-});
+resetAfterEachTest();
 
 describe('AuthProvider start-up', () => {
   it('starts loading, handles the redirect result first, and ends unauthenticated without a user', async () => {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import type { User } from '@snapnotes/contracts';
 import { apiRequest, NetworkError, onSessionRejected } from '../../lib/api-client.js';
 import { logger } from '../../lib/logger.js';
+import { startedWithoutServer } from '../../lib/runtime-config.js';
 import { AuthContext, type AuthContextValue, type AuthState, type SignInOutcome } from '../../lib/session.js';
 import { toast } from '../../lib/toast.js';
 import { sleep } from '../../lib/utils.js';
@@ -145,8 +146,27 @@ export function AuthProvider({ identity, navigate, onSessionEnd, children }: Aut
     let cancelled = false;
     let unsubscribe: () => void = () => {};
     let redirectTimer: ReturnType<typeof setTimeout> | undefined;
+    /** Set while the session is the kept account's, opened offline before Firebase confirmed it (step 0). */
+    let unconfirmed = false;
 
     const start = async () => {
+      // 0. Offline (the installed app opened without a network, or the start's first request got no answer): the
+      // account kept on this device for the user Firebase keeps signed in opens the app at once. Firebase itself
+      // may take seconds to start offline (on a phone it waits 5 to 15 s for its sign-in frame) and the server
+      // cannot answer; both still run below, and the listener confirms the same user, or leaves the account if
+      // Firebase does not.
+      if (!navigator.onLine || startedWithoutServer()) {
+        const uid = (await identity.savedUid?.().catch(() => null)) ?? null;
+        const kept = uid ? keptUser(uid) : null;
+        if (cancelled) return;
+        if (uid && kept) {
+          logger.warn({}, 'Offline: opening with the account kept on this device');
+          unconfirmed = true;
+          syncedUidRef.current = uid;
+          setState({ user: kept, isAuthenticated: true, isLoading: false });
+        }
+      }
+
       // 1. A pending redirect sign-in result comes first.
       try {
         const redirected = await identity.getRedirectResult();
@@ -170,7 +190,17 @@ export function AuthProvider({ identity, navigate, onSessionEnd, children }: Aut
       unsubscribe = identity.onAuthStateChanged((identityUser) => {
         if (interactiveRef.current) return;
         const current = ++sequenceRef.current;
-        const previousUid = syncedUidRef.current;
+        let previousUid = syncedUidRef.current;
+        if (unconfirmed) {
+          unconfirmed = false;
+          // Firebase does not confirm the account the app opened offline with (its code could not load, or it no
+          // longer keeps that sign-in): this tab leaves it, and keeps what is stored. A sign-out elsewhere has
+          // already wiped it; one that only Firebase knows of is caught by the server's 401 once online.
+          if (previousUid !== identityUser?.uid) {
+            previousUid = null;
+            syncedUidRef.current = null;
+          }
+        }
         // Signed out (or another account) without this tab's logout: another tab signed out, or Firebase ended the
         // session. What was kept of the previous account goes.
         if (previousUid !== null && previousUid !== identityUser?.uid && !leavingRef.current) {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Loader2, Trash2 } from 'lucide-react';
 import {
   AlertDialog,
@@ -12,6 +12,9 @@ import {
 } from '../../components/ui/alert-dialog.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
+import { OfflineReason } from '../../components/offline-reason.js';
+import { OFFLINE_REASONS } from '../../lib/offline-reasons.js';
+import { useOnline } from '../../lib/use-online.js';
 import { errorMessage } from '../../lib/api-client.js';
 import { useAuth } from '../../lib/session.js';
 import { toast } from '../../lib/toast.js';
@@ -21,6 +24,8 @@ export function DeleteAccountCard() {
   const { deleteAccount } = useAuth();
   const [open, setOpen] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const online = useOnline();
+  const offlineId = useId();
   const confirm = async () => {
     setDeleting(true);
     try {
@@ -43,10 +48,15 @@ export function DeleteAccountCard() {
           Permanently delete your SnapNotes account with all its notes and images. Your Google account is not affected.
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-3">
         <AlertDialog open={open} onOpenChange={(next) => !deleting && setOpen(next)}>
           <AlertDialogTrigger asChild>
-            <Button variant="outline" className="border-destructive/50 text-destructive hover:bg-destructive/10">
+            <Button
+              variant="outline"
+              className="border-destructive/50 text-destructive hover:bg-destructive/10"
+              disabled={!online}
+              aria-describedby={online ? undefined : offlineId}
+            >
               <Trash2 aria-hidden="true" />
               Delete account
             </Button>
@@ -60,13 +70,14 @@ export function DeleteAccountCard() {
             </AlertDialogHeader>
             <AlertDialogFooter>
               <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
-              <Button variant="destructive" disabled={deleting} onClick={() => void confirm()}>
+              <Button variant="destructive" disabled={deleting || !online} onClick={() => void confirm()}>
                 {deleting ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
                 {deleting ? 'Deleting...' : 'Delete account'}
               </Button>
             </AlertDialogFooter>
           </AlertDialogContent>
         </AlertDialog>
+        {!online ? <OfflineReason id={offlineId}>{OFFLINE_REASONS.deleteAccount}</OfflineReason> : null}
       </CardContent>
     </Card>
   );

@@ -37,8 +37,34 @@ export interface FirebaseIdentity {
   signInWithGoogleIdToken(idToken: string): Promise<void>;
 }
 
+/** Where the Auth emulator's front serves its gapi stand-in (packages/local-services/src/offline-gapi.ts). */
+const EMULATOR_GAPI_PATH = '/__snapnotes/gapi.js';
+
+/**
+ * Against the Auth emulator, loads gapi from the emulator itself, so signing in needs no internet: the SDK's popup and
+ * redirect flows use `window.gapi` when it is there, and load Google's `https://apis.google.com/js/api.js` otherwise.
+ * The emulator `pnpm start` and the tests run serves it; another emulator (plain firebase-tools) does not, and then
+ * the SDK loads Google's as before.
+ */
+function loadEmulatorGapi(emulatorUrl: string, timeoutMs = 3000): Promise<void> {
+  if ((window as { gapi?: unknown }).gapi) return Promise.resolve();
+  return new Promise((resolve) => {
+    const script = document.createElement('script');
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    script.src = new URL(EMULATOR_GAPI_PATH, emulatorUrl).href;
+    script.onload = done;
+    script.onerror = done;
+    document.head.append(script);
+  });
+}
+
 /** Initialises Firebase from the runtime configuration, connecting to the Auth emulator when the server names one. */
-export function startFirebaseIdentity(config: FirebaseWebConfig): FirebaseIdentity {
+export async function startFirebaseIdentity(config: FirebaseWebConfig): Promise<FirebaseIdentity> {
+  if (config.emulatorUrl) await loadEmulatorGapi(config.emulatorUrl);
   const app = initializeApp({
     apiKey: config.apiKey,
     authDomain: config.authDomain,

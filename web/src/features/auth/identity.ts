@@ -27,6 +27,11 @@ export interface IdentityClient {
   signOut(): Promise<void>;
   /** ID token of the current user (refreshed by the SDK when close to expiry), or null. */
   getIdToken(): Promise<string | null>;
+  /**
+   * The uid of the user the provider keeps signed in on this device, read without waiting for the provider (null
+   * when none, or when it cannot tell). Used to open the app offline at once (auth-provider.tsx).
+   */
+  savedUid?(): Promise<string | null>;
 }
 
 export class IdentityNotConfiguredError extends Error {

@@ -8,7 +8,7 @@ import { logger } from '../../lib/logger.js';
 import type { FirebaseWebConfig } from '../../lib/runtime-config.js';
 import type { FirebaseIdentity } from './firebase.js';
 import { unconfiguredIdentity, type IdentityClient, type IdentityUser } from './identity.js';
-import { mayBeSignedIn } from './saved-session.js';
+import { mayBeSignedIn, savedIdentityUid } from './saved-session.js';
 
 declare global {
   interface Window {
@@ -18,6 +18,9 @@ declare global {
 }
 
 type Listener = (user: IdentityUser | null) => void;
+
+/** The longest a request waits for the SDK to have read its stored sign-in before going out without a token. */
+const TOKEN_WAIT_MS = 10_000;
 
 interface Subscription {
   callback: Listener;
@@ -30,6 +33,8 @@ export interface LazyIdentityOptions {
   load?: (config: FirebaseWebConfig) => Promise<FirebaseIdentity>;
   /** Whether a sign-in may be stored (tests hand in their own). */
   savedSession?: () => Promise<boolean>;
+  /** The uid of the stored sign-in (tests hand in their own). */
+  savedUid?: () => Promise<string | null>;
 }
 
 const loadFirebase = async (config: FirebaseWebConfig) => (await import('./firebase.js')).startFirebaseIdentity(config);
@@ -40,7 +45,7 @@ const loadFirebase = async (config: FirebaseWebConfig) => (await import('./fireb
  */
 export function createIdentityClient(
   config: FirebaseWebConfig | null,
-  { load = loadFirebase, savedSession = mayBeSignedIn }: LazyIdentityOptions = {},
+  { load = loadFirebase, savedSession = mayBeSignedIn, savedUid = savedIdentityUid }: LazyIdentityOptions = {},
 ): IdentityClient {
   if (!config) return unconfiguredIdentity;
   let loaded: FirebaseIdentity | null = null;
@@ -68,6 +73,31 @@ export function createIdentityClient(
       },
     );
     return loading;
+  };
+
+  /**
+   * Resolves once the loaded SDK has read its stored sign-in (its first auth-state call): until then it has no token
+   * to give. A request made meanwhile (the app opened offline from the kept account, then the connection came back
+   * while the SDK was still starting) waits for it rather than going out unsigned; at most TOKEN_WAIT_MS.
+   */
+  let settled: Promise<void> | null = null;
+  const whenSettled = (client: IdentityClient): Promise<void> => {
+    settled ??= new Promise<void>((resolve) => {
+      let done = false;
+      const timer = setTimeout(() => finish(), TOKEN_WAIT_MS);
+      const finish = () => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        resolve();
+      };
+      // The SDK calls back asynchronously; the listener is dropped once it has.
+      const stop = client.onAuthStateChanged(() => {
+        finish();
+        queueMicrotask(() => stop());
+      });
+    });
+    return settled;
   };
 
   if (import.meta.env.VITE_E2E === '1') {
@@ -105,6 +135,13 @@ export function createIdentityClient(
     signInWithPopup: async () => (await ensureLoaded()).client.signInWithPopup(),
     signInWithRedirect: async () => (await ensureLoaded()).client.signInWithRedirect(),
     signOut: async () => loaded?.client.signOut(),
-    getIdToken: async () => loaded?.client.getIdToken() ?? null,
+    getIdToken: async () => {
+      if (!loaded && !loading) return null;
+      const identity = loaded ?? (await loading?.catch(() => null));
+      if (!identity) return null;
+      await whenSettled(identity.client);
+      return identity.client.getIdToken();
+    },
+    savedUid: () => savedUid().catch(() => null),
   };
 }

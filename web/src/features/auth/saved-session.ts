@@ -31,35 +31,90 @@ function webStorage(name: 'localStorage' | 'sessionStorage'): Storage | undefine
   }
 }
 
-/** True when the IndexedDB store holds a signed-in user; never creates the database. */
-async function indexedDbHasUser(): Promise<boolean> {
-  if (typeof indexedDB === 'undefined') return false;
+/**
+ * The records Firebase keeps in its IndexedDB store: `fbase_key` and the stored `value` (a signed-in user's
+ * `value.uid`). Empty when the database does not exist (never creates it); null when it cannot tell.
+ */
+async function indexedDbRecords(): Promise<{ key: unknown; value: unknown }[] | null> {
+  if (typeof indexedDB === 'undefined') return [];
   // Opening a database that does not exist creates it; list them first where the browser can.
-  if (typeof indexedDB.databases !== 'function') return true;
+  if (typeof indexedDB.databases !== 'function') return null;
   const databases = await indexedDB.databases();
-  if (!databases.some((database) => database.name === DATABASE)) return false;
-  return new Promise<boolean>((resolve) => {
+  if (!databases.some((database) => database.name === DATABASE)) return [];
+  return new Promise((resolve) => {
     const open = indexedDB.open(DATABASE);
-    open.onerror = () => resolve(true);
-    open.onblocked = () => resolve(true);
+    open.onerror = () => resolve(null);
+    open.onblocked = () => resolve(null);
     open.onsuccess = () => {
       const db = open.result;
       if (!db.objectStoreNames.contains(STORE)) {
         db.close();
-        resolve(false);
+        resolve([]);
         return;
       }
-      const keys = db.transaction(STORE, 'readonly').objectStore(STORE).getAllKeys();
-      keys.onsuccess = () => {
+      const all = db.transaction(STORE, 'readonly').objectStore(STORE).getAll();
+      all.onsuccess = () => {
         db.close();
-        resolve(keys.result.some((key) => typeof key === 'string' && key.startsWith(USER_KEY_PREFIX)));
+        resolve(
+          (all.result as unknown[]).map((record) => {
+            const { fbase_key: key, value } = (record ?? {}) as { fbase_key?: unknown; value?: unknown };
+            return { key, value };
+          }),
+        );
       };
-      keys.onerror = () => {
+      all.onerror = () => {
         db.close();
-        resolve(true);
+        resolve(null);
       };
     };
   });
+}
+
+const isUserKey = (key: unknown): boolean => typeof key === 'string' && key.startsWith(USER_KEY_PREFIX);
+
+function uidOf(value: unknown): string | null {
+  let user = value;
+  if (typeof user === 'string') {
+    try {
+      user = JSON.parse(user);
+    } catch {
+      return null;
+    }
+  }
+  const uid = (user as { uid?: unknown } | null)?.uid;
+  return typeof uid === 'string' && uid ? uid : null;
+}
+
+/** True when the IndexedDB store holds a signed-in user; never creates the database. */
+async function indexedDbHasUser(): Promise<boolean> {
+  const records = await indexedDbRecords();
+  return records === null || records.some((record) => isUserKey(record.key));
+}
+
+/**
+ * The uid of the user Firebase keeps signed in in this browser, read without the SDK; null when there is none or
+ * it cannot be read. The offline start (auth-provider.tsx) opens the app with the account kept for this uid at once,
+ * instead of waiting for the SDK, which on a phone waits 5 s for its sign-in frame when there is no network.
+ */
+export async function savedIdentityUid(): Promise<string | null> {
+  const local = webStorage('localStorage');
+  if (local) {
+    for (let i = 0; i < local.length; i++) {
+      const key = local.key(i);
+      const uid = isUserKey(key) && key ? uidOf(local.getItem(key)) : null;
+      if (uid) return uid;
+    }
+  }
+  try {
+    const records = (await indexedDbRecords()) ?? [];
+    for (const record of records) {
+      const uid = isUserKey(record.key) ? uidOf(record.value) : null;
+      if (uid) return uid;
+    }
+  } catch {
+    // Storage unreadable: the SDK decides, as when nothing is kept.
+  }
+  return null;
 }
 
 /** True when a Firebase sign-in may be stored in this browser, or a redirect sign-in is on its way back. */

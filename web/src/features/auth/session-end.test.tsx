@@ -4,14 +4,15 @@
  * user out, a token the server refuses (401). Each must drop what the app keeps of the user (onSessionEnd: the
  * query cache in memory and on the device), not only an in-tab logout.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, waitFor } from '@testing-library/react';
 import { startTestServer, type Reply, type TestServer } from '../../test/http-server.js';
 import { FakeIdentity } from '../../test/fake-identity.js';
 import { apiRequest, setApiBaseUrl, setIdTokenProvider } from '../../lib/api-client.js';
-import { useAuth, type AuthContextValue } from '../../lib/session.js';
-import { getToastState, resetToasts } from '../../lib/toast.js';
-import { AuthProvider } from './auth-provider.js';
+import type { AuthContextValue } from '../../lib/session.js';
+import { getToastState } from '../../lib/toast.js';
+import { renderAuthProbe } from '../../test/auth-probe.js';
+import { resetAfterEachTest } from '../../test/component-test.js';
 
 const alice = { uid: 'uid-alice', email: 'alice@example.com', displayName: 'Alice', photoURL: null };
 const serverAlice = { id: 7, firebaseUid: 'uid-alice', email: alice.email, username: 'alice', displayName: 'Alice' };
@@ -24,20 +25,10 @@ const heardByOtherTabs: unknown[] = [];
 const navigate = vi.fn<(to: string) => void>();
 const sessionEnd = vi.fn<() => void>();
 
-function Probe() {
-  auth = useAuth();
-  return null;
-}
-
 async function signedIn(): Promise<FakeIdentity> {
   const identity = new FakeIdentity();
   identity.current = alice;
-  setIdTokenProvider(() => identity.getIdToken());
-  render(
-    <AuthProvider identity={identity} navigate={navigate} onSessionEnd={sessionEnd}>
-      <Probe />
-    </AuthProvider>,
-  );
+  renderAuthProbe(identity, { navigate, onSessionEnd: sessionEnd, onAuth: (value) => (auth = value) });
   await waitFor(() => expect(auth.isAuthenticated).toBe(true));
   return identity;
 }
@@ -61,14 +52,8 @@ beforeEach(() => {
   heardByOtherTabs.length = 0;
   navigate.mockReset();
   sessionEnd.mockReset();
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  vi.spyOn(console, 'error').mockImplementation(() => {});
 });
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.restoreAllMocks();
-});
+resetAfterEachTest();
 
 describe('a session ended elsewhere', () => {
   it('a logout in another tab ends the session here and wipes what was kept', async () => {

@@ -8,6 +8,9 @@ import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { Label } from '../../components/ui/label.js';
 import { Textarea } from '../../components/ui/textarea.js';
+import { OfflineReason } from '../../components/offline-reason.js';
+import { OFFLINE_REASONS } from '../../lib/offline-reasons.js';
+import { useOnline } from '../../lib/use-online.js';
 import { ApiError, apiRequest } from '../../lib/api-client.js';
 import { logger } from '../../lib/logger.js';
 import { toast } from '../../lib/toast.js';
@@ -48,7 +51,9 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
  * without one, and more than a few messages in ten minutes.
  */
 export function FeedbackForm({ submit = sendFeedback }: { submit?: (values: FeedbackFormValues) => Promise<void> }) {
-  const ids = { name: useId(), email: useId(), message: useId(), hint: useId() };
+  const ids = { name: useId(), email: useId(), message: useId(), hint: useId(), offline: useId() };
+  // Offline, the form stays editable and keeps what is typed; only sending waits for the connection.
+  const online = useOnline();
   const {
     register,
     handleSubmit,
@@ -115,10 +120,16 @@ export function FeedbackForm({ submit = sendFeedback }: { submit?: (values: Feed
         </p>
         <FieldError id={`${ids.message}-error`} message={errors.message?.message} />
       </div>
-      <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
+      <Button
+        type="submit"
+        disabled={isSubmitting || !online}
+        aria-describedby={online ? undefined : ids.offline}
+        className="w-full sm:w-auto"
+      >
         {isSubmitting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
         {isSubmitting ? 'Sending...' : 'Send Feedback'}
       </Button>
+      {!online ? <OfflineReason id={ids.offline}>{OFFLINE_REASONS.feedback}</OfflineReason> : null}
     </form>
   );
 }

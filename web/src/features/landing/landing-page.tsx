@@ -46,33 +46,20 @@ export function LandingPage() {
           <Link to="/about">About</Link>
         </Button>
       }
-      className="grid items-center gap-10 py-10 md:grid-cols-[1.15fr_1fr] md:py-16"
+      // A phone shows the headline, then the sign-in card, in its first screen (issue 23): the features follow.
+      // From md up, two columns: the headline and the features on the left, the card on the right.
+      className="grid items-center gap-6 py-6 md:grid-cols-[1.15fr_1fr] md:grid-rows-[auto_auto] md:gap-x-10 md:gap-y-8 md:py-16"
     >
-      <section aria-labelledby="hero-title" className="space-y-8">
-        <div className="space-y-4">
-          <h1 id="hero-title" className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-            Convert images to notes — in seconds.
-          </h1>
-          <p className="max-w-prose text-lg text-muted-foreground">
-            Turn screenshots and photos into organised, searchable notes with AI-generated summaries.
-          </p>
-        </div>
-        <ul className="grid gap-4">
-          {FEATURES.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex gap-4">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand/10 text-brand">
-                <Icon className="size-5" aria-hidden="true" />
-              </span>
-              <div>
-                <h2 className="font-semibold">{title}</h2>
-                <p className="text-sm text-muted-foreground">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <div className="space-y-3 md:col-start-1 md:row-start-1 md:self-end md:space-y-4">
+        <h1 id="hero-title" className="text-3xl font-bold tracking-tight text-balance sm:text-5xl">
+          Convert images to notes — in seconds.
+        </h1>
+        <p className="max-w-prose text-muted-foreground sm:text-lg">
+          Turn screenshots and photos into organised, searchable notes with AI-generated summaries.
+        </p>
+      </div>
 
-      <Card className="w-full">
+      <Card className="w-full md:col-start-2 md:row-span-2 md:row-start-1">
         <CardHeader>
           <CardTitle className="text-xl">Get started</CardTitle>
         </CardHeader>
@@ -99,15 +86,32 @@ export function LandingPage() {
               <TabsTrigger value="login">Login</TabsTrigger>
               <TabsTrigger value="signup">Sign Up</TabsTrigger>
             </TabsList>
-            <TabsContent value="login" className="pt-2">
+            {/* Not Tab stops of their own: the next stop after the tabs is the panel's sign-in button. */}
+            <TabsContent value="login" className="pt-2" tabIndex={-1}>
               <SignInCard />
             </TabsContent>
-            <TabsContent value="signup" className="pt-2">
+            <TabsContent value="signup" className="pt-2" tabIndex={-1}>
               <SignInCard />
             </TabsContent>
           </Tabs>
         </CardContent>
       </Card>
+
+      <section aria-label="Features" className="md:col-start-1 md:row-start-2 md:self-start">
+        <ul className="grid gap-4">
+          {FEATURES.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="flex gap-4">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand/10 text-brand">
+                <Icon className="size-5" aria-hidden="true" />
+              </span>
+              <div>
+                <h2 className="font-semibold">{title}</h2>
+                <p className="text-sm text-muted-foreground">{text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
     </PageShell>
   );
 }

@@ -1,21 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { FakeIdentity, unconfiguredIdentity } from '../../test/fake-identity.js';
 import { renderInApp } from '../../test/render-app.js';
-import { getToastState, resetToasts } from '../../lib/toast.js';
+import { getToastState } from '../../lib/toast.js';
+import { resetAfterEachTest } from '../../test/component-test.js';
 import { tabFromQuery } from './landing-page.js';
 import { SignInCard } from './sign-in-card.js';
 
-beforeEach(() => {
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.restoreAllMocks();
-});
+resetAfterEachTest();
 
 describe('SignInCard', () => {
   it('shows the heading, both promises and links to the legal pages', () => {

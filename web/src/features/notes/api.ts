@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { noteSchema, type Note } from '@snapnotes/contracts';
+import { reprocessNoteResponseSchema, type Note, type NoteChanges } from '@snapnotes/contracts';
 import { apiRequest, errorMessage } from '../../lib/api-client.js';
 import { useAuth } from '../../lib/session.js';
 import { queryKeys } from '../../lib/query-keys.js';
@@ -31,6 +31,8 @@ export function useDeleteNote() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
+    // Offline the request fails at once and says so, rather than waiting (a spinner) for a connection.
+    networkMode: 'always',
     mutationFn: async (noteId: number) => {
       if (!user) throw new Error(NOT_LOGGED_IN_MESSAGE);
       await apiRequest('DELETE', `/api/notes/${noteId}`);
@@ -60,6 +62,8 @@ export function useUpdateNoteTitle() {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   return useMutation({
+    // Offline the request fails at once: the title field keeps what was typed (editable-title.tsx).
+    networkMode: 'always',
     mutationFn: async ({ noteId, title }: { noteId: number; title: string }) => {
       if (!user) throw new Error(NOT_LOGGED_IN_MESSAGE);
       const res = await apiRequest('PATCH', `/api/notes/${noteId}/title`, { title });
@@ -84,6 +88,53 @@ export function useUpdateNoteTitle() {
 }
 
 /**
+ * Sets a note's tags (PUT /api/notes/{id}/tags, issue 25): the server normalises them and answers the note, which
+ * replaces the cached copies. Filtered lists and the filter options are fetched again when next used.
+ */
+export function useUpdateNoteTags() {
+  const { user } = useAuth();
+  const queryClient = useQueryClient();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: async ({ noteId, tags }: { noteId: number; tags: string[] }) => {
+      if (!user) throw new Error(NOT_LOGGED_IN_MESSAGE);
+      const res = await apiRequest('PUT', `/api/notes/${noteId}/tags`, { tags });
+      const note = (await res.json().catch(() => null)) as Partial<Note> | null;
+      return { noteId, tags: Array.isArray(note?.tags) ? note.tags : tags };
+    },
+    onSuccess: ({ noteId, tags }) => {
+      if (user) {
+        editCachedNotes(queryClient, user.id, (note) => (note.id === noteId ? { ...note, tags } : note));
+        void queryClient.invalidateQueries({ queryKey: queryKeys.notes(user.id), refetchType: 'none' });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.noteFilterOptions(user.id) });
+      }
+      toast({ title: 'Tags updated', description: 'Your note’s tags have been saved.' });
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Could not update the tags',
+        description: errorMessage(error, 'Please check your connection and try again.'),
+      });
+    },
+  });
+}
+
+/** A server from before the reply said what changed answers the note alone: taken as changed. */
+const replySchema = reprocessNoteResponseSchema.partial({ changed: true });
+
+/** What "Read again" says, from what the server says the new reading changed (DECISIONS "Read again"). */
+export function readAgainToast(changed: NoteChanges | undefined): { title: string; description: string } {
+  if (changed && !changed.text && !changed.summary && !changed.title) {
+    return { title: 'Nothing changed', description: 'The note already matches its images.' };
+  }
+  if (changed && !changed.text) {
+    return { title: 'Note read again', description: 'The text is the same; the summary has been rewritten.' };
+  }
+  return { title: 'Note read again', description: 'Its text and summary have been updated.' };
+}
+
+/**
  * "Read again" (POST /api/notes/{id}/reprocess): the server reads the note's stored images again, in `languages` when
  * given (else the user's), and rewrites its text and summary, keeping its id (and its title if the user renamed it).
  * The request stays open while it runs; the new note replaces the old one in every cached list.
@@ -93,21 +144,23 @@ export function useReadAgain(noteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['read-again', noteId],
-    mutationFn: async (languages: string[] | undefined): Promise<Note> => {
+    networkMode: 'always',
+    mutationFn: async (languages: string[] | undefined) => {
       if (!user) throw new Error(NOT_LOGGED_IN_MESSAGE);
       const res = await apiRequest('POST', `/api/notes/${noteId}/reprocess`, languages ? { languages } : {});
-      const parsed = noteSchema.safeParse(await res.json().catch(() => null));
+      const parsed = replySchema.safeParse(await res.json().catch(() => null));
       if (!parsed.success) throw new Error('Invalid response from server');
-      return parsed.data;
+      const { changed, ...note } = parsed.data;
+      return { note: note as Note, changed };
     },
-    onSuccess: (updated) => {
+    onSuccess: ({ note: updated, changed }) => {
       if (user) {
         editCachedNotes(queryClient, user.id, (note) => (note.id === updated.id ? { ...note, ...updated } : note));
         // Searches ranked the old text: they are fetched again when next used. Word counts changed.
         void queryClient.invalidateQueries({ queryKey: queryKeys.notes(user.id), refetchType: 'none' });
         void queryClient.invalidateQueries({ queryKey: queryKeys.statistics(user.id) });
       }
-      toast({ title: 'Note read again', description: 'Its text and summary have been updated.' });
+      toast(readAgainToast(changed));
     },
     onError: (error) => {
       toast({

@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { EditableTitle } from './editable-title.js';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
 
 function setup(onSave = vi.fn(async (_title: string) => {})) {
   render(<EditableTitle title="Old title" onSave={onSave} />);
@@ -89,5 +92,35 @@ describe('EditableTitle', () => {
     expect((screen.getByRole('textbox', { name: 'Note title' }) as HTMLInputElement).disabled).toBe(true);
     await act(async () => finish());
     expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('keeps a title typed and not saved for this tab: leaving and coming back opens the field with it', async () => {
+    const onSave = vi.fn(async (_title: string) => {});
+    const first = render(<EditableTitle title="Old title" draftKey="7" onSave={onSave} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit title: Old title' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Note title' }), { target: { value: 'Typed offline' } });
+    first.unmount(); // the user leaves the page without saving
+
+    render(<EditableTitle title="Old title" draftKey="7" onSave={onSave} />);
+    const input = screen.getByRole('textbox', { name: 'Note title' }) as HTMLInputElement;
+    expect(input.value).toBe('Typed offline');
+    await act(async () => {
+      fireEvent.keyDown(input, { key: 'Enter' });
+    });
+    expect(onSave).toHaveBeenCalledWith('Typed offline');
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('drops the kept title when editing is cancelled, and keeps nothing for another note', () => {
+    render(<EditableTitle title="Old title" draftKey="7" onSave={vi.fn(async () => {})} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit title: Old title' }));
+    const input = screen.getByRole('textbox', { name: 'Note title' });
+    fireEvent.change(input, { target: { value: 'Not wanted' } });
+    expect(sessionStorage.length).toBe(1);
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(sessionStorage.length).toBe(0);
+    cleanup();
+    render(<EditableTitle title="Other" draftKey="8" onSave={vi.fn(async () => {})} />);
+    expect(screen.queryByRole('textbox', { name: 'Note title' })).toBeNull();
   });
 });

@@ -17,8 +17,14 @@ async function fetchImage(url: string, signal: AbortSignal): Promise<Blob> {
   return res.blob();
 }
 
-/** The blob: URL of an owner-only image, or undefined while it loads (or when `enabled` is false). */
-export function useImageUrl(url: string, enabled = true): { src: string | undefined; failed: boolean } {
+/**
+ * The blob: URL of an owner-only image, or undefined while it loads (or when `enabled` is false). `waitingForNetwork`:
+ * the image is not on the device and the browser is offline (the request waits for the connection to come back).
+ */
+export function useImageUrl(
+  url: string,
+  enabled = true,
+): { src: string | undefined; failed: boolean; waitingForNetwork: boolean } {
   const query = useQuery({
     queryKey: ['note-image', url],
     queryFn: ({ signal }) => fetchImage(url, signal),
@@ -47,5 +53,9 @@ export function useImageUrl(url: string, enabled = true): { src: string | undefi
     // viewer moving on) may still be loading it, and a URL revoked under it fails as ERR_FILE_NOT_FOUND.
     return () => void setTimeout(() => URL.revokeObjectURL(objectUrl), REVOKE_DELAY_MS);
   }, [blob]);
-  return { src, failed: query.isError };
+  return {
+    src,
+    failed: query.isError,
+    waitingForNetwork: enabled && query.fetchStatus === 'paused' && blob === undefined,
+  };
 }

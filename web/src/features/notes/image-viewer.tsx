@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, ImageOff, Loader2, ZoomIn, ZoomOut } from 'lucide-react';
-import { noteImageUrl } from '@snapnotes/contracts';
+import { noteImageUrl, noteThumbnailUrl } from '@snapnotes/contracts';
 import { Button } from '../../components/ui/button.js';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog.js';
 import { cn } from '../../lib/utils.js';
@@ -24,24 +24,37 @@ interface ImageViewerProps {
 /**
  * A note's original images, one at a time (Radix Dialog): previous/next with the buttons or the arrow keys, Escape
  * or the close button closes. On a phone the image can be pinch-zoomed (touch-action: pinch-zoom; Radix lets pinch
- * zoom through its scroll lock), and the zoom button shows it at full size in a scrollable box.
+ * zoom through its scroll lock), and the zoom button shows it at full size in a scrollable box: a focusable region
+ * that pans to every edge by mouse (wheel, scrollbars), touch (a swipe) and keyboard (the arrow keys, while the box has
+ * focus: they pan there instead of moving to another image). Offline, an original not saved on the device shows its
+ * thumbnail, or says it is not available offline, instead of loading forever.
  */
 export function ImageViewer({ noteId, count, index, onIndexChange, onClosed }: ImageViewerProps) {
   const [zoomed, setZoomed] = useState(false);
   const open = index !== null;
   const current = index ?? 0;
-  const { src, failed } = useImageUrl(noteImageUrl(noteId, current), open);
+  const { src, failed, waitingForNetwork } = useImageUrl(noteImageUrl(noteId, current), open);
+  // Offline, the original cannot come: the thumbnail, when it is saved on the device (it is never fetched here).
+  const thumbnail = useImageUrl(noteThumbnailUrl(noteId, current), open && waitingForNetwork);
+  const frameRef = useRef<HTMLDivElement>(null);
   const label = screenshotLabel(current, count);
   const go = (to: number) => {
     if (to < 0 || to >= count || to === current) return;
     setZoomed(false);
     onIndexChange(to);
   };
+  // Full size: the box takes the focus, so the arrow keys pan at once (and a screen reader says what it is).
+  const panning = zoomed && Boolean(src);
+  useEffect(() => {
+    if (panning) frameRef.current?.focus();
+  }, [panning]);
   // On the window, not the dialog: focus may be on a button that the move disabled (the first or last image).
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      // In the full-size image the arrow keys pan it (the browser scrolls the focused box).
+      if (event.target instanceof Node && frameRef.current?.contains(event.target)) return;
       const to = event.key === 'ArrowLeft' ? current - 1 : event.key === 'ArrowRight' ? current + 1 : undefined;
       if (to === undefined) return;
       event.preventDefault();
@@ -82,14 +95,22 @@ export function ImageViewer({ noteId, count, index, onIndexChange, onClosed }: I
           </DialogDescription>
         </div>
         <div
+          ref={frameRef}
           className={cn(
-            'relative flex min-h-48 flex-1 touch-pinch-zoom items-center justify-center rounded-md bg-muted',
-            zoomed ? 'overflow-auto' : 'overflow-hidden',
+            'relative flex min-h-48 flex-1 rounded-md bg-muted',
+            // Zoomed: the image sits at the start and centres itself with auto margins, which (unlike centring the
+            // flex box) become 0 when it overflows, so every edge can be scrolled to. Panning by touch is allowed.
+            panning
+              ? 'touch-manipulation items-start justify-start overflow-auto focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none'
+              : 'touch-pinch-zoom items-center justify-center overflow-hidden',
           )}
           data-testid="image-viewer-frame"
+          {...(panning
+            ? { tabIndex: 0, role: 'region', 'aria-label': `${label} at full size. Use the arrow keys to scroll.` }
+            : {})}
         >
           {failed ? (
-            <p className="flex items-center gap-2 p-6 text-sm text-muted-foreground">
+            <p className="m-auto flex items-center gap-2 p-6 text-sm text-muted-foreground">
               <ImageOff className="size-5" aria-hidden="true" />
               This image could not be loaded.
             </p>
@@ -98,13 +119,21 @@ export function ImageViewer({ noteId, count, index, onIndexChange, onClosed }: I
               src={src}
               alt={label}
               className={cn(
-                'touch-pinch-zoom select-none',
-                zoomed ? 'max-w-none self-start' : 'max-h-[75vh] max-w-full object-contain',
+                'select-none',
+                zoomed
+                  ? 'm-auto max-w-none shrink-0 touch-manipulation'
+                  : 'm-auto max-h-[75vh] max-w-full touch-pinch-zoom object-contain',
               )}
               draggable={false}
             />
+          ) : waitingForNetwork ? (
+            <OfflineImage label={label} thumbnail={thumbnail.src} />
           ) : (
-            <Loader2 className="size-6 animate-spin text-muted-foreground" role="status" aria-label="Loading image" />
+            <Loader2
+              className="m-auto size-6 animate-spin text-muted-foreground"
+              role="status"
+              aria-label="Loading image"
+            />
           )}
         </div>
         <div className="flex items-center justify-between gap-2">
@@ -143,5 +172,22 @@ export function ImageViewer({ noteId, count, index, onIndexChange, onClosed }: I
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Offline, an original never opened on this device: its thumbnail when saved, and why the image is not there. */
+function OfflineImage({ label, thumbnail }: { label: string; thumbnail: string | undefined }) {
+  return (
+    <div className="m-auto flex flex-col items-center gap-3 p-4 text-center">
+      {thumbnail ? (
+        <img src={thumbnail} alt={`${label} (small preview)`} className="max-h-[50vh] max-w-full rounded" />
+      ) : (
+        <ImageOff className="size-6 text-muted-foreground" aria-hidden="true" />
+      )}
+      <p role="status" className="text-sm text-muted-foreground">
+        Not available offline. {thumbnail ? 'This is a small preview; the' : 'The'} full-size image shows when
+        you&apos;re back online.
+      </p>
+    </div>
   );
 }

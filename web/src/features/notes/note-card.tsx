@@ -1,51 +1,16 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Note } from '@snapnotes/contracts';
-import { ChevronDown, Copy, FileText, Images, Loader2, Trash2 } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '../../components/ui/alert-dialog.js';
+import { ChevronDown, FileText, Images } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.js';
-import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardHeader } from '../../components/ui/card.js';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../../components/ui/collapsible.js';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu.js';
-import { toast } from '../../lib/toast.js';
 import { cn, formatDate } from '../../lib/utils.js';
-import { useDeleteNote, useUpdateNoteTitle } from './api.js';
+import { useUpdateNoteTitle } from './api.js';
 import { EditableTitle } from './editable-title.js';
+import { NoteActions } from './note-actions.js';
 import { NoteImages } from './note-images.js';
-import { ReadAgain } from './read-again.js';
-import { ShareNote } from './share-note.js';
-import { copyText, looksLikeCode, type CopyKind } from './note-text.js';
-
-const COPY_LABELS: Record<CopyKind, string> = {
-  keyIdeas: 'Key Ideas',
-  detailed: 'Detailed',
-  original: 'Original',
-};
-
-async function copyToClipboard(note: Note, kind: CopyKind): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(copyText(note, kind));
-    toast({ title: 'Copied to clipboard', description: `${COPY_LABELS[kind]} copied.` });
-  } catch {
-    toast({ variant: 'destructive', title: 'Copy failed', description: 'Your browser did not allow copying.' });
-  }
-}
+import { NoteTags } from './note-tags.js';
+import { looksLikeCode } from './note-text.js';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -97,73 +62,19 @@ const SummaryMarkdown = lazy(() =>
 
 /** `children` (e.g. where a search matched) shows at the top of the card's content. */
 export function NoteCard({ note, children }: { note: Note; children?: ReactNode }) {
-  const deleteNote = useDeleteNote();
   const updateTitle = useUpdateNoteTitle();
-  const [confirmOpen, setConfirmOpen] = useState(false);
   const created = formatDate(note.createdAt);
 
   return (
     <Card className="gap-4">
       <CardHeader className="gap-2">
         <div className="flex items-start justify-between gap-2">
-          <EditableTitle title={note.title} onSave={(title) => updateTitle.mutateAsync({ noteId: note.id, title })} />
-          <div className="flex shrink-0 items-center gap-1">
-            <ShareNote note={note} />
-            <ReadAgain note={note} />
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="sm" aria-label={`Copy from note: ${note.title}`}>
-                  <Copy aria-hidden="true" />
-                  <span className="hidden sm:inline">Copy</span>
-                </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                <DropdownMenuLabel className="text-xs text-muted-foreground">Copy to clipboard</DropdownMenuLabel>
-                <DropdownMenuSeparator />
-                {(Object.keys(COPY_LABELS) as CopyKind[]).map((kind) => (
-                  <DropdownMenuItem key={kind} onSelect={() => void copyToClipboard(note, kind)}>
-                    {COPY_LABELS[kind]}
-                  </DropdownMenuItem>
-                ))}
-              </DropdownMenuContent>
-            </DropdownMenu>
-
-            <AlertDialog open={confirmOpen} onOpenChange={(open) => !deleteNote.isPending && setConfirmOpen(open)}>
-              <AlertDialogTrigger asChild>
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  className="text-muted-foreground hover:text-destructive"
-                  aria-label={`Delete note: ${note.title}`}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
-                <AlertDialogHeader>
-                  <AlertDialogTitle>Delete this note?</AlertDialogTitle>
-                  <AlertDialogDescription>
-                    “{note.title}” will be permanently deleted. This cannot be undone.
-                  </AlertDialogDescription>
-                </AlertDialogHeader>
-                <AlertDialogFooter>
-                  <AlertDialogCancel disabled={deleteNote.isPending}>Cancel</AlertDialogCancel>
-                  <Button
-                    variant="destructive"
-                    disabled={deleteNote.isPending}
-                    onClick={() =>
-                      deleteNote.mutate(note.id, {
-                        onSettled: () => setConfirmOpen(false),
-                      })
-                    }
-                  >
-                    {deleteNote.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-                    {deleteNote.isPending ? 'Deleting...' : 'Delete'}
-                  </Button>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
-          </div>
+          <EditableTitle
+            title={note.title}
+            draftKey={String(note.id)}
+            onSave={(title) => updateTitle.mutateAsync({ noteId: note.id, title })}
+          />
+          <NoteActions note={note} />
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
           {created ? <time dateTime={note.createdAt}>{created}</time> : null}
@@ -180,6 +91,7 @@ export function NoteCard({ note, children }: { note: Note; children?: ReactNode 
             </Badge>
           ) : null}
         </div>
+        <NoteTags note={note} />
       </CardHeader>
       <CardContent className="space-y-4">
         {children}

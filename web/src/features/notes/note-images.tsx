@@ -29,11 +29,15 @@ function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boole
 }
 
 function Thumbnail({ noteId, index, count, load }: { noteId: number; index: number; count: number; load: boolean }) {
-  const { src, failed } = useImageUrl(noteThumbnailUrl(noteId, index), load);
+  const { src, failed, waitingForNetwork } = useImageUrl(noteThumbnailUrl(noteId, index), load);
   const alt = screenshotLabel(index, count);
-  if (failed) {
+  if (failed || waitingForNetwork) {
     return (
-      <span className="flex size-full items-center justify-center text-muted-foreground" role="img" aria-label={alt}>
+      <span
+        className="flex size-full items-center justify-center text-muted-foreground"
+        role="img"
+        aria-label={waitingForNetwork ? `${alt} (not available offline)` : alt}
+      >
         <ImageOff className="size-5" aria-hidden="true" />
       </span>
     );

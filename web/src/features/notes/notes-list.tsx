@@ -1,23 +1,31 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import type { Note, NoteSearchResult } from '@snapnotes/contracts';
-import { FileSearch, Loader2, NotebookText, RefreshCw, Search } from 'lucide-react';
+import { FileSearch, Loader2, NotebookText, RefreshCw, Search, WifiOff } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.js';
 import { Button } from '../../components/ui/button.js';
 import { Input } from '../../components/ui/input.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
 import { isStandInUser, useAuth } from '../../lib/session.js';
+import { useOnline } from '../../lib/use-online.js';
 import { useNoteSearch, useNotesPages, useStatistics, type NotesPage } from '../../lib/user-data.js';
+import { CompactNoteRow } from './compact-note-row.js';
+import { LibraryViewSwitch, useLibraryView, type LibraryView } from './library-view.js';
+import { matchesSearch } from './local-search.js';
+import { FiltersBar } from './filters-bar.js';
+import { hasFilters, matchesFilters, savedFilterOptions } from './library-filters.js';
+import { useSearchText } from './use-search-text.js';
+import { useFilteredNotes, useLibraryFilters, useNoteFilterOptions } from './use-library-filters.js';
 import { NoteCard } from './note-card.js';
 import { SearchMatch } from './search-match.js';
 import { useDebouncedValue } from './use-debounced-value.js';
 
 /** Pause in typing before the search box asks the server. */
 export const SEARCH_DEBOUNCE_MS = 250;
-/** Guessed height of a note card before it is measured (px). */
-const ESTIMATED_CARD_HEIGHT = 260;
-/** Space between cards (px), as space-y-4. */
-const CARD_GAP = 16;
+/** Guessed height of a note card, and of a compact row, before it is measured (px). */
+const ESTIMATED_HEIGHT: Record<LibraryView, number> = { cards: 260, compact: 54 };
+/** Space between cards, and between compact rows (px). */
+const GAP: Record<LibraryView, number> = { cards: 16, compact: 6 };
 /** The next page is asked for when the last card on screen is this close to the end of the loaded ones. */
 const LOAD_AHEAD = 10;
 
@@ -67,6 +75,7 @@ interface VirtualNoteListProps<T extends Note> {
   fetchNextPage: () => unknown;
   /** Extra content shown in a card (a search result's match). */
   extra?: (item: T) => ReactNode;
+  view: LibraryView;
 }
 
 /**
@@ -80,13 +89,22 @@ function VirtualNoteList<T extends Note>({
   isFetchingNextPage,
   fetchNextPage,
   extra,
+  view,
 }: VirtualNoteListProps<T>) {
   const listRef = useRef<HTMLUListElement>(null);
   const scrollMargin = useDocumentTop(listRef);
+  /** The compact rows opened into their full card. */
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const toggle = (id: number) =>
+    setExpanded((open) => {
+      const next = new Set(open);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   const virtualizer = useWindowVirtualizer({
     count: items.length,
-    estimateSize: () => ESTIMATED_CARD_HEIGHT,
-    gap: CARD_GAP,
+    estimateSize: () => ESTIMATED_HEIGHT[view],
+    gap: GAP[view],
     overscan: 4,
     scrollMargin,
     getItemKey: (index) => items[index]?.id ?? index,
@@ -113,11 +131,18 @@ function VirtualNoteList<T extends Note>({
             <li
               key={row.key}
               data-index={row.index}
+              data-note-id={item.id}
               ref={virtualizer.measureElement}
               className="absolute top-0 left-0 w-full"
               style={{ transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)` }}
             >
-              <NoteCard note={item}>{extra?.(item)}</NoteCard>
+              {view === 'compact' ? (
+                <CompactNoteRow note={item} expanded={expanded.has(item.id)} onToggle={() => toggle(item.id)}>
+                  {extra?.(item)}
+                </CompactNoteRow>
+              ) : (
+                <NoteCard note={item}>{extra?.(item)}</NoteCard>
+              )}
             </li>
           );
         })}
@@ -162,6 +187,23 @@ function LoadError({ title, onRetry }: { title: string; onRetry: () => unknown }
 }
 
 const searchMatch = (result: NoteSearchResult) => <SearchMatch match={result.match} />;
+const filteredMatch = (result: Note | NoteSearchResult) =>
+  'match' in result ? <SearchMatch match={result.match} /> : null;
+const noop = () => undefined;
+
+/** Offline search: says what it searched (the notes saved on this device), then the results. */
+function OfflineSearch({ count, found, children }: { count: number; found: number; children: ReactNode }) {
+  return (
+    <div className="space-y-3">
+      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <WifiOff className="size-4 shrink-0" aria-hidden="true" />
+        You&apos;re offline: searched the {count.toLocaleString()} {count === 1 ? 'note' : 'notes'} saved on this
+        device, {found.toLocaleString()} {found === 1 ? 'matches' : 'match'}.
+      </p>
+      {children}
+    </div>
+  );
+}
 
 /**
  * 'Your Notes': search plus the note cards (SPEC §2), loaded a page at a time. The search box asks the server once
@@ -170,16 +212,35 @@ const searchMatch = (result: NoteSearchResult) => <SearchMatch match={result.mat
  */
 export function NotesList() {
   const { user } = useAuth();
-  const [query, setQuery] = useState('');
+  const online = useOnline();
+  const [view, setView] = useLibraryView();
+  // The search text and the filters live in the URL (issue 25): a link shows the same library, Back undoes a change.
+  const [filters, setFilters] = useLibraryFilters();
+  const [query, setQuery] = useSearchText(filters, setFilters);
   const debounced = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   // Clearing the box goes back to the list at once; a new text waits for the pause.
   const searchText = query.trim() === '' ? '' : debounced;
   const searching = searchText !== '';
+  const filtering = hasFilters(filters);
   const listQuery = useNotesPages(user?.id);
-  const searchQuery = useNoteSearch(user?.id, searchText);
+  // Offline the server cannot be asked (its request would wait for the network): the saved notes are searched.
+  const searchQuery = useNoteSearch(user?.id, online && !filtering ? searchText : '');
+  const filteredQuery = useFilteredNotes(user?.id, searchText, filters, online && filtering);
+  const filterOptions = useNoteFilterOptions(online ? user?.id : undefined);
   const statistics = useStatistics(user?.id);
   const notes = usePageItems(listQuery.data?.pages);
   const results = usePageItems(searchQuery.data?.pages);
+  const filtered = usePageItems(filteredQuery.data?.pages);
+  const offlineText = online ? '' : query.trim();
+  const offlineFiltering = !online && (offlineText !== '' || filtering);
+  const savedResults = useMemo(
+    () =>
+      offlineFiltering ? notes.filter((note) => matchesSearch(note, offlineText) && matchesFilters(note, filters)) : [],
+    [notes, offlineText, offlineFiltering, filters],
+  );
+  // Offline, the filters offer what the saved notes hold.
+  const saved = useMemo(() => (online ? null : savedFilterOptions(notes)), [online, notes]);
+  const options = online ? filterOptions.data : saved;
   const headingId = useId();
   const limited = isStandInUser(user);
   const total = statistics.data?.totalNotes ?? 0;
@@ -189,6 +250,9 @@ export function NotesList() {
     body = (
       <EmptyState icon={NotebookText} title="No notes yet" text="Notes are unavailable while the server is offline." />
     );
+  } else if (listQuery.isPending && listQuery.fetchStatus === 'paused') {
+    // Offline, and nothing saved on this device yet: the request waits for the network.
+    body = <EmptyState icon={WifiOff} title="You're offline" text="Your notes show here once you're back online." />;
   } else if (listQuery.isPending) {
     body = <LoadingNotes />;
   } else if (listQuery.isError && notes.length === 0) {
@@ -196,10 +260,52 @@ export function NotesList() {
     body = <LoadError title="Could not load your notes" onRetry={() => listQuery.refetch()} />;
   } else if (notes.length === 0) {
     body = <EmptyState icon={NotebookText} title="No notes yet" text="Upload screenshots to create your first note" />;
+  } else if (offlineFiltering) {
+    body = (
+      <OfflineSearch count={notes.length} found={savedResults.length}>
+        {savedResults.length === 0 ? (
+          <EmptyState
+            icon={FileSearch}
+            title={filtering ? 'No saved notes match these filters' : 'No saved notes match your search'}
+          />
+        ) : (
+          <VirtualNoteList
+            key={`offline-${view}`}
+            view={view}
+            items={savedResults}
+            labelledBy={headingId}
+            hasNextPage={false}
+            isFetchingNextPage={false}
+            fetchNextPage={noop}
+          />
+        )}
+      </OfflineSearch>
+    );
+  } else if (filtering) {
+    if (filteredQuery.isPending) body = <LoadingNotes />;
+    else if (filteredQuery.isError && filtered.length === 0) {
+      body = <LoadError title="Could not filter your notes" onRetry={() => filteredQuery.refetch()} />;
+    } else if (filtered.length === 0) {
+      body = <EmptyState icon={FileSearch} title="No notes match these filters" />;
+    } else {
+      body = (
+        <VirtualNoteList
+          key={`filtered-${view}`}
+          view={view}
+          items={filtered}
+          labelledBy={headingId}
+          hasNextPage={filteredQuery.hasNextPage}
+          isFetchingNextPage={filteredQuery.isFetchingNextPage}
+          fetchNextPage={filteredQuery.fetchNextPage}
+          extra={searching ? filteredMatch : undefined}
+        />
+      );
+    }
   } else if (!searching) {
     body = (
       <VirtualNoteList
-        key="list"
+        key={`list-${view}`}
+        view={view}
         items={notes}
         labelledBy={headingId}
         hasNextPage={listQuery.hasNextPage}
@@ -216,7 +322,8 @@ export function NotesList() {
   } else {
     body = (
       <VirtualNoteList
-        key="search"
+        key={`search-${view}`}
+        view={view}
         items={results}
         labelledBy={headingId}
         hasNextPage={searchQuery.hasNextPage}
@@ -239,21 +346,27 @@ export function NotesList() {
             </span>
           ) : null}
         </div>
-        <div className="relative w-full sm:w-72">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder="Search notes..."
-            aria-label="Search notes"
-            className="pl-9"
-          />
+        <div className="flex w-full items-center gap-2 sm:w-auto">
+          <LibraryViewSwitch view={view} onChange={setView} />
+          <div className="relative min-w-0 flex-1 sm:w-72 sm:flex-none">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              placeholder="Search notes..."
+              aria-label="Search notes"
+              className="pl-9"
+            />
+          </div>
         </div>
       </div>
+      {limited || notes.length === 0 ? null : (
+        <FiltersBar filters={{ ...filters, q: query }} options={options} onChange={(next) => setFilters(next)} />
+      )}
       {body}
     </section>
   );

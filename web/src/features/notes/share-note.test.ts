@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shareText } from './share-note.js';
+import { shareMarkdown, shareText } from './share-note.js';
 
 describe('shareText', () => {
   it('is the title, the key points as bullets and the summary, without empty parts', () => {
@@ -11,5 +11,18 @@ describe('shareText', () => {
       }),
     ).toBe('Cells\n\n• Mitochondria make ATP\n• Ribosomes make proteins\n\nBoth.');
     expect(shareText({ title: 'A picture', keyPoints: [], detailedSummary: '  ' })).toBe('A picture');
+  });
+});
+
+describe('shareMarkdown', () => {
+  it('is the title as a heading, the key points as a list and the summary as written', () => {
+    expect(
+      shareMarkdown({
+        title: 'Cells\nand parts',
+        keyPoints: ['Mitochondria make  ATP', 'Ribosomes'],
+        detailedSummary: '**Both** of them.\n\n| a | b |',
+      }),
+    ).toBe('# Cells and parts\n\n- Mitochondria make ATP\n- Ribosomes\n\n**Both** of them.\n\n| a | b |\n');
+    expect(shareMarkdown({ title: 'A picture', keyPoints: [], detailedSummary: '' })).toBe('# A picture\n');
   });
 });

@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Languages, Loader2 } from 'lucide-react';
 import type { User } from '@snapnotes/contracts';
 import { LanguageChecklist } from '../../components/language-checklist.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Skeleton } from '../../components/ui/skeleton.js';
+import { OfflineReason } from '../../components/offline-reason.js';
+import { OFFLINE_REASONS } from '../../lib/offline-reasons.js';
+import { useOnline } from '../../lib/use-online.js';
 import { sameLanguages, savedSelection, useOcrLanguages } from '../../lib/ocr-languages.js';
 import { useSaveLanguages } from './languages.js';
 
@@ -19,6 +22,8 @@ export function LanguagesCard({ user }: { user: User }) {
   const save = useSaveLanguages(user.id);
   /** null: untouched, the saved languages are shown. */
   const [draft, setDraft] = useState<string[] | null>(null);
+  const online = useOnline();
+  const offlineId = useId();
 
   const data = offered.data ?? null;
   const saved = data ? savedSelection(user.ocrLanguages, data) : [];
@@ -59,10 +64,16 @@ export function LanguagesCard({ user }: { user: User }) {
               idPrefix="ocr-language"
               disabled={save.isPending}
             />
-            <Button onClick={submit} disabled={!changed || save.isPending}>
+            <Button
+              onClick={submit}
+              disabled={!changed || save.isPending || !online}
+              aria-describedby={online ? undefined : offlineId}
+            >
               {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
               {save.isPending ? 'Saving...' : 'Save languages'}
             </Button>
+            {/* The choice made offline stays: it can be saved once the connection is back. */}
+            {!online ? <OfflineReason id={offlineId}>{OFFLINE_REASONS.languages}</OfflineReason> : null}
           </>
         )}
       </CardContent>

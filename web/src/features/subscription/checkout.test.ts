@@ -32,6 +32,15 @@ describe('createCheckoutSession', () => {
   it('recognises "service unavailable" whether it comes as an error or as a message', async () => {
     reply = {
       status: 503,
+      body: { error: 'SUBSCRIPTION_UNAVAILABLE', message: "Payments aren't available on this server yet." },
+    };
+    expect((await createCheckoutSession('monthly')).kind).toBe('unavailable');
+    // By its error value, whatever the message says.
+    reply = { status: 503, body: { error: 'SUBSCRIPTION_UNAVAILABLE', message: 'Something else' } };
+    expect((await createCheckoutSession('monthly')).kind).toBe('unavailable');
+    // An older server's words.
+    reply = {
+      status: 503,
       body: { error: 'SUBSCRIPTION_UNAVAILABLE', message: 'Subscription service is currently unavailable' },
     };
     expect((await createCheckoutSession('monthly')).kind).toBe('unavailable');

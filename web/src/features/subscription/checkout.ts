@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import type { ErrorCode } from '@snapnotes/contracts';
 import { ApiError, apiRequest, NetworkError } from '../../lib/api-client.js';
 import { useAuth } from '../../lib/session.js';
 import type { PlanType } from './plans.js';
@@ -10,10 +11,24 @@ export type CheckoutOutcome =
   | { kind: 'unavailable'; message: string }
   | { kind: 'error'; message: string };
 
-/** The server's way of saying that payments are not set up (SPEC §8). */
+/** The error value of a server without payments (a literal: the contracts' runtime code, zod, stays out of here). */
+const SUBSCRIPTION_UNAVAILABLE: (typeof ErrorCode)['SubscriptionUnavailable'] = 'SUBSCRIPTION_UNAVAILABLE';
+
+/** The server's way of saying that payments are not set up (SPEC §8), in the words of this and older servers. */
 export function isServiceUnavailableMessage(message: string | undefined): boolean {
-  return !!message && /currently unavailable|not configured|service unavailable/i.test(message);
+  return (
+    !!message && /currently unavailable|not configured|service unavailable|payments aren't available/i.test(message)
+  );
 }
+
+/**
+ * What the user reads when the server has no payments (issue 23): a sentence for them. What an operator must
+ * configure is in the server's log, not on the screen.
+ */
+export const PAYMENTS_UNAVAILABLE_TOAST = {
+  title: 'Subscription service unavailable',
+  description: "Payments aren't available on this server yet. You can keep using SnapNotes with the free uploads.",
+} as const;
 
 /** POST /api/create-checkout-session (SPEC §7) and interpretation of every reply shape. */
 export async function createCheckoutSession(planType: PlanType): Promise<CheckoutOutcome> {
@@ -23,7 +38,12 @@ export async function createCheckoutSession(planType: PlanType): Promise<Checkou
   } catch (error) {
     if (error instanceof ApiError) {
       const message = error.serverMessage;
-      if (isServiceUnavailableMessage(message) || (error.status === 503 && !message)) {
+      const code = error.body?.error;
+      if (
+        code === SUBSCRIPTION_UNAVAILABLE ||
+        isServiceUnavailableMessage(message) ||
+        (error.status === 503 && !message)
+      ) {
         return { kind: 'unavailable', message: message ?? 'Subscription service is currently unavailable' };
       }
       return { kind: 'error', message: message ?? 'Failed to create checkout session' };
@@ -70,11 +90,7 @@ export function useCheckout(navigateTo: (url: string) => void = (url) => window.
           return;
         }
         if (outcome.kind === 'unavailable') {
-          toast({
-            title: 'Subscription service unavailable',
-            description:
-              'Payments are not set up on this server yet: the Stripe API keys and price IDs need to be configured.',
-          });
+          toast({ ...PAYMENTS_UNAVAILABLE_TOAST });
         } else {
           toast({ variant: 'destructive', title: 'Subscription error', description: outcome.message });
         }

@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Crown } from 'lucide-react';
 import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
+import { OfflineReason } from '../../components/offline-reason.js';
+import { OFFLINE_REASONS } from '../../lib/offline-reasons.js';
+import { useOnline } from '../../lib/use-online.js';
 import { useRuntimeConfig } from '../../lib/runtime.js';
 import { useQuota, useSubscription } from '../../lib/user-data.js';
 import { formatDate } from '../../lib/utils.js';
@@ -14,6 +17,8 @@ export function PlanCard({ userId }: { userId: number }) {
   const { data: subscription } = useSubscription(userId);
   const { data: quota } = useQuota(userId);
   const [showPlans, setShowPlans] = useState(false);
+  const online = useOnline();
+  const offlineId = useId();
   const active = subscription?.hasActiveSubscription === true || quota?.hasSubscription === true;
   const periodEnd = formatDate(subscription?.subscription?.currentPeriodEnd);
   const cancelling = subscription?.subscription?.cancelAtPeriodEnd === true;
@@ -51,12 +56,20 @@ export function PlanCard({ userId }: { userId: number }) {
               </p>
             </div>
             {!showPlans ? (
-              <Button variant="brand" onClick={() => setShowPlans(true)}>
+              <Button
+                variant="brand"
+                onClick={() => setShowPlans(true)}
+                disabled={!online}
+                aria-describedby={online ? undefined : offlineId}
+              >
                 Upgrade
               </Button>
             ) : null}
           </div>
         )}
+        {!online && !active && !showPlans ? (
+          <OfflineReason id={offlineId}>{OFFLINE_REASONS.subscribe}</OfflineReason>
+        ) : null}
         {showPlans && !active ? <UpgradePanel onDismiss={() => setShowPlans(false)} /> : null}
       </CardContent>
     </Card>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Check, Crown, Loader2 } from 'lucide-react';
 import { useCheckout } from './checkout.js';
 import { DEFAULT_PLAN, isPlanType, PLANS, PREMIUM_FEATURES, type PlanType } from './plans.js';
@@ -6,6 +6,9 @@ import { Badge } from '../../components/ui/badge.js';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.js';
+import { OfflineReason } from '../../components/offline-reason.js';
+import { OFFLINE_REASONS } from '../../lib/offline-reasons.js';
+import { useOnline } from '../../lib/use-online.js';
 
 export interface UpgradePanelProps {
   /** 'Maybe Later' handler; the button is hidden when absent. */
@@ -22,6 +25,8 @@ export function UpgradePanel({
 }: UpgradePanelProps) {
   const [plan, setPlan] = useState<PlanType>(DEFAULT_PLAN);
   const { startCheckout, pendingPlan } = useCheckout();
+  const online = useOnline();
+  const offlineId = useId();
 
   return (
     <Card className="border-brand/40" aria-labelledby="upgrade-panel-title" role="region">
@@ -41,7 +46,8 @@ export function UpgradePanel({
           {(['monthly', 'annual'] as const).map((type) => {
             const details = PLANS[type];
             return (
-              <TabsContent key={type} value={type} className="pt-2">
+              // Not a Tab stop of its own: the panel's subscribe button is the next stop after the tabs.
+              <TabsContent key={type} value={type} className="pt-2" tabIndex={-1}>
                 <div className="flex flex-col gap-4 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between">
                   <div className="space-y-1">
                     <p className="flex items-baseline gap-1">
@@ -67,7 +73,8 @@ export function UpgradePanel({
                     variant="brand"
                     size="lg"
                     onClick={() => void startCheckout(type)}
-                    disabled={pendingPlan !== null}
+                    disabled={pendingPlan !== null || !online}
+                    aria-describedby={online ? undefined : offlineId}
                   >
                     {pendingPlan === type ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
                     {pendingPlan === type ? 'Redirecting...' : details.cta}
@@ -77,6 +84,11 @@ export function UpgradePanel({
             );
           })}
         </Tabs>
+        {!online ? (
+          <OfflineReason id={offlineId} className="mt-3">
+            {OFFLINE_REASONS.subscribe}
+          </OfflineReason>
+        ) : null}
       </CardContent>
       {onDismiss ? (
         <CardFooter className="justify-end">

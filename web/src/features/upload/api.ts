@@ -1,5 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Note } from '@snapnotes/contracts';
+import {
+  PROGRESS_ID_HEADER,
+  uploadProgressSchema,
+  type UploadProgressReply,
+  type UploadReply,
+} from '@snapnotes/contracts';
 import { ApiError, apiRequest, NetworkError } from '../../lib/api-client.js';
 import { NOT_LOGGED_IN_MESSAGE } from '../../lib/constants.js';
 
@@ -16,17 +21,68 @@ export const UNAVAILABLE_FALLBACK_MESSAGE =
 export const RATE_LIMIT_FALLBACK_MESSAGE =
   'Upload limit reached: you can upload at most 10 screenshots every 5 minutes. Please try again later.';
 
-/** POST /api/process-screenshots: repeated 'images' files plus userId (SPEC §7). */
-export async function processScreenshots(files: readonly File[], userId: number): Promise<Note> {
+/**
+ * POST /api/process-screenshots: repeated 'images' files plus userId (SPEC §7). `progressId` names the upload for
+ * `watchUploadProgress` (the X-Progress-Id header; the body is SPEC's). The reply is the new note, or the note that
+ * already holds every image with `duplicateOf` set (issue 25: nothing made, nothing charged).
+ */
+export async function processScreenshots(
+  files: readonly File[],
+  userId: number,
+  progressId?: string,
+): Promise<UploadReply> {
   const form = new FormData();
   for (const file of files) form.append('images', file, file.name || 'pasted-image.png');
   form.append('userId', String(userId));
-  const res = await apiRequest('POST', '/api/process-screenshots', form);
-  return (await res.json()) as Note;
+  const headers = progressId ? { [PROGRESS_ID_HEADER]: progressId } : undefined;
+  const res = await apiRequest('POST', '/api/process-screenshots', form, { headers });
+  return (await res.json()) as UploadReply;
+}
+
+/** A new upload's progress id (a UUID; crypto.randomUUID exists only on https and localhost). */
+export function newProgressId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Asks where the upload named `progressId` is every `intervalMs` until `signal` aborts, and hands each answer to
+ * `onReport`. A 404 (the gateway has not started on the upload yet, or has answered it) and any failed request are
+ * skipped: the bar then stays where it is, and the POST's own reply ends the upload.
+ */
+export async function watchUploadProgress(
+  progressId: string,
+  onReport: (report: UploadProgressReply) => void,
+  {
+    signal,
+    intervalMs,
+    firstAfterMs = intervalMs / 2,
+  }: { signal: AbortSignal; intervalMs: number; firstAfterMs?: number },
+): Promise<void> {
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+  await sleep(firstAfterMs);
+  while (!signal.aborted) {
+    try {
+      const res = await apiRequest('GET', `/api/uploads/${encodeURIComponent(progressId)}/progress`, undefined, {
+        signal,
+      });
+      const parsed = uploadProgressSchema.safeParse(await res.json());
+      if (parsed.success && !signal.aborted) onReport(parsed.data);
+    } catch {
+      // 404 or no answer: ask again at the next tick.
+    }
+    await sleep(intervalMs);
+  }
 }
 
 export type UploadFailureKind =
   | 'upgrade-required'
+  /** More than 10 files chosen (SPEC §5's message, shown inline). */
+  | 'too-many'
   | 'inappropriate'
   | 'unprocessable'
   | 'rate-limited'
@@ -44,6 +100,8 @@ export interface UploadFailure {
   message: string;
   /** File names the moderation step flagged (400 inappropriateImages). */
   flaggedFiles: string[];
+  /** Why, when SPEC's message is fixed and the server said more (422's `reason`). */
+  reason?: string;
 }
 
 /** Maps a failed upload to what the user is told (SPEC §8 "Process screenshots"). */
@@ -76,8 +134,11 @@ export function describeUploadError(error: unknown): UploadFailure {
       return failure('rejected', error.serverMessage ?? GENERIC_400_MESSAGE);
     case 401:
       return failure('unauthorized', NOT_LOGGED_IN_MESSAGE);
-    case 422:
-      return failure('unprocessable', UNPROCESSABLE_MESSAGE);
+    case 422: {
+      // SPEC §8's fixed text, and the server's reason beside it (e.g. "the image is blank").
+      const reason = typeof body?.reason === 'string' && body.reason.trim() ? body.reason.trim() : undefined;
+      return { ...failure('unprocessable', UNPROCESSABLE_MESSAGE), ...(reason ? { reason } : {}) };
+    }
     case 429:
       return failure('rate-limited', error.serverMessage ?? RATE_LIMIT_FALLBACK_MESSAGE);
     case 503:
@@ -89,6 +150,7 @@ export function describeUploadError(error: unknown): UploadFailure {
 
 export function useProcessScreenshots() {
   return useMutation({
-    mutationFn: ({ files, userId }: { files: readonly File[]; userId: number }) => processScreenshots(files, userId),
+    mutationFn: ({ files, userId, progressId }: { files: readonly File[]; userId: number; progressId?: string }) =>
+      processScreenshots(files, userId, progressId),
   });
 }

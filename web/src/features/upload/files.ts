@@ -4,7 +4,7 @@ export const TOO_MANY_FILES_MESSAGE = `You can only upload up to ${MAX_FILES_PER
 
 export type SelectionCheck =
   | { ok: true; files: File[] }
-  /** More than 10 files: the browser alert (SPEC §5). */
+  /** More than 10 files: SPEC §5's message, shown inline (issue 23). */
   | { ok: false; reason: 'too-many'; message: string }
   | { ok: false; reason: 'empty' | 'unsupported-type' | 'too-large'; message: string };
 

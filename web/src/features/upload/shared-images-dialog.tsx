@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ImageUp } from 'lucide-react';
+import { ImageUp, Library } from 'lucide-react';
+import { MAX_FILES_PER_UPLOAD } from '@snapnotes/contracts';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -36,26 +37,43 @@ function usePreviews(files: readonly File[] | undefined): Array<{ name: string; 
  * share target, so nothing is uploaded, and no upload of the allowance spent, until the user says so. Focus starts on
  * Discard (Radix AlertDialog); Escape discards too.
  */
-export function SharedImagesDialog({ prompt }: { prompt: SharePrompt | null }) {
+export function SharedImagesDialog({ prompt, canImport = false }: { prompt: SharePrompt | null; canImport?: boolean }) {
   const previews = usePreviews(prompt?.files);
   const count = prompt?.files.length ?? 0;
+  // More than one upload takes: offered as an import, each image its own note (issue 25).
+  const asImport = canImport && count > MAX_FILES_PER_UPLOAD;
   return (
     <AlertDialog open={prompt !== null} onOpenChange={(open) => !open && prompt?.answer('discard')}>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>
-            Upload {count} shared {count === 1 ? 'image' : 'images'}?
+            {asImport ? 'Import' : 'Upload'} {count} shared {count === 1 ? 'image' : 'images'}?
           </AlertDialogTitle>
           <AlertDialogDescription>
-            {count === 1 ? 'This image was' : 'These images were'} shared to SnapNotes from another app. Upload only
-            what you shared yourself: {count === 1 ? 'it becomes' : 'they become'} one note and count as one upload.
+            {asImport ? (
+              <>
+                These images were shared to SnapNotes from another app. Import only what you shared yourself: each image
+                becomes its own note and counts as one upload.
+              </>
+            ) : (
+              <>
+                {count === 1 ? 'This image was' : 'These images were'} shared to SnapNotes from another app. Upload only
+                what you shared yourself: {count === 1 ? 'it becomes' : 'they become'} one note and count as one upload.
+              </>
+            )}
           </AlertDialogDescription>
         </AlertDialogHeader>
         <ul aria-label="Shared images" className="grid max-h-60 grid-cols-3 gap-2 overflow-y-auto sm:grid-cols-4">
           {previews.map(({ name, src }, index) => (
             <li key={`${index}-${name}`} className="overflow-hidden rounded-md border bg-muted">
               {src ? (
-                <img src={src} alt={name} className="aspect-square w-full object-cover" />
+                <img
+                  src={src}
+                  alt={name}
+                  loading="lazy"
+                  decoding="async"
+                  className="aspect-square w-full object-cover"
+                />
               ) : (
                 <span className="flex aspect-square items-center justify-center p-1 text-center text-xs break-all">
                   {name}
@@ -66,10 +84,17 @@ export function SharedImagesDialog({ prompt }: { prompt: SharePrompt | null }) {
         </ul>
         <AlertDialogFooter>
           <AlertDialogCancel>Discard</AlertDialogCancel>
-          <Button onClick={() => prompt?.answer('upload')}>
-            <ImageUp aria-hidden="true" />
-            Upload
-          </Button>
+          {asImport ? (
+            <Button onClick={() => prompt?.answer('import')}>
+              <Library aria-hidden="true" />
+              Import {count} images
+            </Button>
+          ) : (
+            <Button onClick={() => prompt?.answer('upload')}>
+              <ImageUp aria-hidden="true" />
+              Upload
+            </Button>
+          )}
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

@@ -4,14 +4,16 @@
  * real one is exercised in e2e/pwa.e2e.ts); the upload section must ask before uploading, offer only the signed-in
  * account's shares, and upload or delete a share as the user answers.
  */
-import { File as NodeFile } from 'node:buffer';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { startTestServer, type TestServer } from '../../test/http-server.js';
-import { FakeIdentity } from '../../test/fake-identity.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  nodeFormDataForUploads,
+  pngFile as png,
+  resetAfterEachTest,
+  signedInIdentity,
+  signedInStandIn,
+} from '../../test/component-test.js';
 import { renderInApp } from '../../test/render-app.js';
-import { setApiBaseUrl, setIdTokenProvider } from '../../lib/api-client.js';
-import { resetToasts } from '../../lib/toast.js';
 import { UploadSection } from './upload-section.js';
 
 const inbox = vi.hoisted(() => ({
@@ -21,64 +23,33 @@ const inbox = vi.hoisted(() => ({
 }));
 vi.mock('../../lib/share-inbox.js', () => inbox);
 
-let server: TestServer;
+const server = signedInStandIn((req) =>
+  req.path === '/api/process-screenshots' ? { body: { id: 11, title: 'New note' } } : undefined,
+);
 
-beforeAll(async () => {
-  // As upload-section.test.tsx: Node's FormData and File, which Node's fetch can send.
-  const nodeForm = await new Response('a=1', {
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-  }).formData();
-  vi.stubGlobal('FormData', nodeForm.constructor);
-  vi.stubGlobal('File', NodeFile);
-  server = await startTestServer((req) => {
-    if (req.path === '/api/user') {
-      return {
-        body: { id: 3, firebaseUid: 'u3', email: 'c@example.com', username: 'c', displayName: 'C', photoURL: '' },
-      };
-    }
-    if (req.path === '/api/user/3/remaining-uploads') {
-      return { body: { remainingUploads: 3, hasSubscription: false, limit: 5, resetsAt: null } };
-    }
-    if (req.path === '/api/process-screenshots') return { body: { id: 11, title: 'New note' } };
-    return { body: [] };
-  });
-  setApiBaseUrl(server.url);
-});
-afterAll(async () => {
-  await server.close();
-  setApiBaseUrl('');
-  vi.unstubAllGlobals();
-});
+nodeFormDataForUploads();
+resetAfterEachTest();
 beforeEach(() => {
-  server.requests.length = 0;
+  server().requests.length = 0;
   // jsdom has no blob: URLs; the dialog's previews only need a string.
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.restoreAllMocks();
   inbox.pendingShares.mockReset();
   inbox.claimShare.mockReset();
   inbox.discardShare.mockReset();
 });
 
-const png = (name: string) =>
-  new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
-const uploads = () => server.requests.filter((r) => r.path === '/api/process-screenshots');
+const uploads = () => server().requests.filter((r) => r.path === '/api/process-screenshots');
 
 async function setup(shares: Array<{ id: string; files: File[] }>) {
   inbox.pendingShares.mockResolvedValue(shares);
   inbox.claimShare.mockImplementation(async (id) => shares.find((s) => s.id === id)?.files ?? null);
   inbox.discardShare.mockResolvedValue();
-  const identity = new FakeIdentity();
-  identity.current = { uid: 'u3', email: 'c@example.com', displayName: 'C', photoURL: null };
-  setIdTokenProvider(() => identity.getIdToken());
+  const identity = signedInIdentity();
   renderInApp(<UploadSection renderUpgrade={() => null} />, { identity, path: '/app?share=abc' });
-  await screen.findByText(/free uploads left this month/);
+  await screen.findByText(/free uploads left this month/, undefined, { timeout: 5000 });
 }
 
 describe('images shared to SnapNotes', () => {

@@ -1,83 +1,22 @@
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { AlertCircle, Camera, CheckCircle2, Crown, ImageUp, Loader2, WifiOff } from 'lucide-react';
-import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.js';
-import { Badge } from '../../components/ui/badge.js';
+import { Camera, ChevronUp, ImageUp, Library } from 'lucide-react';
+import { MAX_FILES_PER_UPLOAD } from '@snapnotes/contracts';
 import { Button } from '../../components/ui/button.js';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.js';
-import { Progress } from '../../components/ui/progress.js';
-import { useRuntimeConfig } from '../../lib/runtime.js';
+import { OfflineReason } from '../../components/offline-reason.js';
+import { OFFLINE_REASONS } from '../../lib/offline-reasons.js';
+import { useOnline } from '../../lib/use-online.js';
 import { isStandInUser, useAuth } from '../../lib/session.js';
-import { useQuota } from '../../lib/user-data.js';
+import { useNotesPages } from '../../lib/user-data.js';
 import { cn } from '../../lib/utils.js';
-import type { UploadFailure } from './api.js';
 import { imagesFromClipboard } from './files.js';
+import { DuplicateNotice } from './duplicate-notice.js';
 import { SharedImagesDialog } from './shared-images-dialog.js';
+import { CompactUploadBar, FailureAlert, ProgressLine, QuotaLine } from './upload-parts.js';
 import { useSharedFiles } from './use-shared-files.js';
 import { useUpload } from './use-upload.js';
 
 const ACCEPT = 'image/png,image/jpeg,.png,.jpg,.jpeg';
-
-function QuotaLine({ onUpgrade }: { onUpgrade: () => void }) {
-  const { user } = useAuth();
-  const config = useRuntimeConfig();
-  const { data: quota } = useQuota(user?.id);
-  if (!quota) return null;
-  if (quota.hasSubscription || quota.remainingUploads === Infinity) {
-    return (
-      <p className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Badge variant="brand">
-          <Crown aria-hidden="true" />
-          Premium
-        </Badge>
-        <span className="inline-flex items-center gap-1">
-          <span aria-hidden="true" className="text-base leading-none">
-            ∞
-          </span>
-          Unlimited uploads
-        </span>
-      </p>
-    );
-  }
-  const limit = quota.limit ?? config.freeUploadsPerMonth;
-  const remaining = Math.max(0, quota.remainingUploads);
-  return (
-    <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-      <p className={cn('text-muted-foreground', remaining === 0 && 'font-medium text-destructive')}>
-        {remaining} of {limit} free {limit === 1 ? 'upload' : 'uploads'} left this month
-      </p>
-      <Button variant="link" size="sm" className="h-auto px-0 text-brand" onClick={onUpgrade}>
-        <Crown aria-hidden="true" />
-        Go unlimited — from $0.99/month
-      </Button>
-    </div>
-  );
-}
-
-function FailureAlert({ failure }: { failure: UploadFailure }) {
-  const temporary = failure.kind === 'offline' || failure.kind === 'unavailable';
-  return (
-    <Alert variant={temporary ? 'default' : 'destructive'}>
-      {failure.kind === 'offline' ? <WifiOff aria-hidden="true" /> : <AlertCircle aria-hidden="true" />}
-      <AlertTitle>
-        {failure.kind === 'offline' ? "You're offline" : temporary ? 'Try again in a moment' : 'Upload failed'}
-      </AlertTitle>
-      <AlertDescription>
-        <p>{failure.message}</p>
-        {failure.flaggedFiles.length > 0 ? (
-          <div className="mt-1">
-            <p className="font-medium">Flagged files:</p>
-            <ul className="list-inside list-disc">
-              {failure.flaggedFiles.map((name) => (
-                <li key={name}>{name}</li>
-              ))}
-            </ul>
-            <p className="mt-1">These files were not processed. Please remove them and try again.</p>
-          </div>
-        ) : null}
-      </AlertDescription>
-    </Alert>
-  );
-}
 
 /** Upload section of /app (SPEC §2, §4, §5, §8): drop, browse or paste images to create a note. */
 export interface UploadSectionProps {
@@ -86,22 +25,50 @@ export interface UploadSectionProps {
    * panel, handed in by the page: features do not import each other).
    */
   renderUpgrade: (panel: { title: string; description: string; onDismiss: () => void }) => ReactNode;
+  /**
+   * Bulk import (the import feature, handed in by the page): its "Import many" button beside Browse Files, and where
+   * more than 10 files (dropped, chosen or shared) can go instead, each image its own note (issue 25).
+   */
+  bulkImport?: {
+    entry: (props: { disabled: boolean; describedBy: string | undefined }) => ReactNode;
+    start: (files: File[]) => void;
+  };
 }
 
-export function UploadSection({ renderUpgrade }: UploadSectionProps) {
+export function UploadSection({ renderUpgrade, bulkImport }: UploadSectionProps) {
   const { user } = useAuth();
   const inputRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const headingId = useId();
   const hintId = useId();
+  const offlineId = useId();
+  // Offline, uploading is turned off with the reason beside it (issue 23); a paste or a drop still says so.
+  const online = useOnline();
 
   const clearInputs = useCallback(() => {
     for (const input of [inputRef.current, cameraRef.current]) if (input) input.value = '';
   }, []);
-  const { upload, progress, failure, showUpgrade, setShowUpgrade } = useUpload(clearInputs);
+  const {
+    upload: uploadNow,
+    progress,
+    failure,
+    duplicate,
+    dismissFailure,
+    showUpgrade,
+    setShowUpgrade,
+  } = useUpload(clearInputs);
+  // More than 10 files: refused as SPEC §5 says, and offered to the import when the page has one.
+  const [manyFiles, setManyFiles] = useState<File[] | null>(null);
+  const upload = useCallback(
+    (files: File[]) => {
+      setManyFiles(files.length > MAX_FILES_PER_UPLOAD ? files : null);
+      return uploadNow(files);
+    },
+    [uploadNow],
+  );
   // Shares are offered to the account signed in, once the server knows it (not the stand-in user).
-  const sharePrompt = useSharedFiles(upload, user && !isStandInUser(user) ? user.firebaseUid : null);
+  const sharePrompt = useSharedFiles(upload, user && !isStandInUser(user) ? user.firebaseUid : null, bulkImport?.start);
 
   // Paste an image anywhere on the page (Ctrl/Cmd+V) to upload it.
   const uploadRef = useRef(upload);
@@ -127,14 +94,59 @@ export function UploadSection({ renderUpgrade }: UploadSectionProps) {
   };
 
   const busy = progress.busy;
+  const blocked = busy || !online;
+  const describedBy = online ? undefined : offlineId;
+  // Folded to one "Upload more" line once the user has notes (issue 23); open while an upload runs or has
+  // something to say, and folded again by the next success.
+  const hasNotes = (useNotesPages(user?.id).data?.pages[0]?.items.length ?? 0) > 0;
+  const [expanded, setExpanded] = useState(false);
+  const running = progress.phase === 'preparing' || progress.phase === 'processing';
+  useEffect(() => {
+    if (progress.phase === 'success') setExpanded(false);
+  }, [progress.phase]);
+  const collapsed = hasNotes && !expanded && !running && !failure && !duplicate && !showUpgrade;
+  const browseRef = useRef<HTMLButtonElement>(null);
+  const compactRef = useRef<HTMLDivElement>(null);
+  // The button pressed is hidden by the change: focus goes to the other state's first button, not to the page.
+  const expand = () => {
+    setExpanded(true);
+    requestAnimationFrame(() => browseRef.current?.focus());
+  };
+  const fold = () => {
+    setExpanded(false);
+    requestAnimationFrame(() => compactRef.current?.querySelector<HTMLElement>('[aria-expanded]')?.focus());
+  };
 
   return (
     <section aria-labelledby={headingId} className="space-y-4">
-      <Card>
+      {collapsed ? (
+        <div ref={compactRef}>
+          <CompactUploadBar
+            progress={progress}
+            blocked={blocked}
+            describedBy={describedBy}
+            onBrowse={() => inputRef.current?.click()}
+            onCamera={() => cameraRef.current?.click()}
+            onExpand={expand}
+            onUpgrade={() => setShowUpgrade(true)}
+            onDrop={onDrop}
+            extra={bulkImport?.entry({ disabled: blocked, describedBy })}
+          />
+        </div>
+      ) : null}
+      <Card hidden={collapsed}>
         <CardHeader>
-          <CardTitle id={headingId} className="text-lg">
-            Upload Screenshots
-          </CardTitle>
+          <div className="flex items-start justify-between gap-2">
+            <CardTitle id={headingId} className="text-lg">
+              Upload Screenshots
+            </CardTitle>
+            {hasNotes && !running && !failure && !showUpgrade ? (
+              <Button variant="ghost" size="sm" className="-my-1" onClick={fold} aria-expanded={true}>
+                <ChevronUp aria-hidden="true" />
+                Fold
+              </Button>
+            ) : null}
+          </div>
           <CardDescription id={hintId}>
             PNG, JPG or JPEG, up to 10 images at once. They become one note.
             {/* Touch screens have no drag and drop or Ctrl+V: the tip is for mouse and keyboard users. */}
@@ -142,7 +154,7 @@ export function UploadSection({ renderUpgrade }: UploadSectionProps) {
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
-          <QuotaLine onUpgrade={() => setShowUpgrade(true)} />
+          {collapsed ? null : <QuotaLine onUpgrade={() => setShowUpgrade(true)} />}
           <div
             onDragOver={(event) => {
               event.preventDefault();
@@ -165,7 +177,12 @@ export function UploadSection({ renderUpgrade }: UploadSectionProps) {
             </div>
             <p className="hidden font-medium pointer-coarse:block">Choose screenshots or photos</p>
             <div className="flex flex-wrap justify-center gap-2">
-              <Button onClick={() => inputRef.current?.click()} disabled={busy}>
+              <Button
+                ref={browseRef}
+                onClick={() => inputRef.current?.click()}
+                disabled={blocked}
+                aria-describedby={describedBy}
+              >
                 Browse Files
               </Button>
               {/* Phones and tablets: straight to the camera; a large photo is made to fit before it is sent. */}
@@ -173,59 +190,38 @@ export function UploadSection({ renderUpgrade }: UploadSectionProps) {
                 variant="outline"
                 className="hidden pointer-coarse:inline-flex"
                 onClick={() => cameraRef.current?.click()}
-                disabled={busy}
+                disabled={blocked}
+                aria-describedby={describedBy}
               >
                 <Camera aria-hidden="true" />
                 Take a photo
               </Button>
+              {bulkImport?.entry({ disabled: blocked, describedBy })}
             </div>
-            <input
-              ref={inputRef}
-              type="file"
-              accept={ACCEPT}
-              multiple
-              className="sr-only"
-              tabIndex={-1}
-              aria-label="Upload images"
-              aria-describedby={hintId}
-              disabled={busy}
-              onChange={(event) => void upload(Array.from(event.target.files ?? []))}
-            />
-            <input
-              ref={cameraRef}
-              type="file"
-              accept="image/jpeg,image/png"
-              capture="environment"
-              className="sr-only"
-              tabIndex={-1}
-              aria-label="Photo from the camera"
-              aria-describedby={hintId}
-              disabled={busy}
-              onChange={(event) => void upload(Array.from(event.target.files ?? []))}
-            />
           </div>
 
-          {progress.phase !== 'idle' ? (
-            <div className="space-y-2" aria-live="polite">
-              <div className="flex items-center justify-between gap-2 text-sm">
-                <span className="flex items-center gap-2">
-                  {progress.phase === 'success' ? (
-                    <CheckCircle2 className="size-4 text-success" aria-hidden="true" />
-                  ) : (
-                    <Loader2 className="size-4 animate-spin text-muted-foreground" aria-hidden="true" />
-                  )}
-                  <span role="status">{progress.message}</span>
-                </span>
-                <span className="text-muted-foreground tabular-nums">{progress.progress}%</span>
-              </div>
-              <Progress value={progress.progress} aria-label="Upload progress" />
-            </div>
-          ) : null}
+          {progress.phase !== 'idle' && !collapsed ? <ProgressLine progress={progress} /> : null}
 
-          {failure ? <FailureAlert failure={failure} /> : null}
+          {failure ? <FailureAlert failure={failure} onUpgrade={() => setShowUpgrade(true)} /> : null}
+          {duplicate ? <DuplicateNotice duplicate={duplicate} /> : null}
+          {failure?.kind === 'too-many' && manyFiles && bulkImport ? (
+            <Button
+              variant="outline"
+              onClick={() => {
+                bulkImport.start(manyFiles);
+                setManyFiles(null);
+                dismissFailure();
+              }}
+            >
+              <Library aria-hidden="true" />
+              Import all {manyFiles.length} as separate notes
+            </Button>
+          ) : null}
         </CardContent>
       </Card>
-      <SharedImagesDialog prompt={sharePrompt} />
+      {/* Under the card or its folded bar, whichever shows: why the upload buttons are off (issue 23). */}
+      {!online ? <OfflineReason id={offlineId}>{OFFLINE_REASONS.upload}</OfflineReason> : null}
+      <SharedImagesDialog prompt={sharePrompt} canImport={bulkImport !== undefined} />
 
       {showUpgrade
         ? renderUpgrade({
@@ -234,6 +230,32 @@ export function UploadSection({ renderUpgrade }: UploadSectionProps) {
             onDismiss: () => setShowUpgrade(false),
           })
         : null}
+      {/* The pickers sit outside the card, which is hidden while folded: some browsers (older iOS Safari) open no
+          picker for a file input inside a display:none subtree. */}
+      <input
+        ref={inputRef}
+        type="file"
+        accept={ACCEPT}
+        multiple
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Upload images"
+        aria-describedby={hintId}
+        disabled={busy}
+        onChange={(event) => void upload(Array.from(event.target.files ?? []))}
+      />
+      <input
+        ref={cameraRef}
+        type="file"
+        accept="image/jpeg,image/png"
+        capture="environment"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Photo from the camera"
+        aria-describedby={hintId}
+        disabled={busy}
+        onChange={(event) => void upload(Array.from(event.target.files ?? []))}
+      />
     </section>
   );
 }

@@ -10,9 +10,14 @@ import { SUCCESS_RESET_MS } from './progress.js';
 export interface SharePrompt {
   id: string;
   files: File[];
-  /** 'upload' uploads the files as one note; 'discard' deletes them. Only the first answer counts. */
-  answer(choice: 'upload' | 'discard'): void;
+  /**
+   * 'upload' uploads the files as one note; 'import' imports them, each its own note (more than 10 shared, when the
+   * page has bulk import); 'discard' deletes them. Only the first answer counts.
+   */
+  answer(choice: ShareChoice): void;
 }
+
+export type ShareChoice = 'upload' | 'import' | 'discard';
 
 const errorName = (error: unknown) => (error instanceof Error ? error.name : 'unknown');
 
@@ -25,13 +30,21 @@ const errorName = (error: unknown) => (error instanceof Error ? error.name : 'un
  * left unanswered (the page closed) is asked about again next time. The parameter is removed from the address once
  * read.
  */
-export function useSharedFiles(upload: (files: File[]) => Promise<void>, owner: string | null): SharePrompt | null {
+export function useSharedFiles(
+  upload: (files: File[]) => Promise<void>,
+  owner: string | null,
+  importFiles?: (files: File[]) => void,
+): SharePrompt | null {
   const [searchParams, setSearchParams] = useSearchParams();
   const param = searchParams.get(SHARE_PARAM);
   const uploadRef = useRef(upload);
   useEffect(() => {
     uploadRef.current = upload;
   }, [upload]);
+  const importRef = useRef(importFiles);
+  useEffect(() => {
+    importRef.current = importFiles;
+  }, [importFiles]);
   const [prompt, setPrompt] = useState<SharePrompt | null>(null);
 
   useEffect(() => {
@@ -65,7 +78,7 @@ export function useSharedFiles(upload: (files: File[]) => Promise<void>, owner: 
     if (!owner) return;
     let active = true;
     const ask = (id: string, files: File[]) =>
-      new Promise<'upload' | 'discard'>((resolve) => {
+      new Promise<ShareChoice>((resolve) => {
         let answered = false;
         setPrompt({
           id,
@@ -99,6 +112,10 @@ export function useSharedFiles(upload: (files: File[]) => Promise<void>, owner: 
         // Null: another tab took it meanwhile.
         const files = await claimShare(share.id).catch(() => null);
         if (!files || !active) continue;
+        if (choice === 'import' && importRef.current) {
+          importRef.current(files);
+          continue;
+        }
         await uploadRef.current(files);
         // The upload section takes one upload at a time, and shows a success for a moment after each.
         if (index < shares.length - 1) await new Promise((resolve) => setTimeout(resolve, SUCCESS_RESET_MS + 100));

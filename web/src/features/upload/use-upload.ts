@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { DuplicateOf } from '@snapnotes/contracts';
 import { NOT_LOGGED_IN_MESSAGE } from '../../lib/constants.js';
 import { refetchUserData } from '../../lib/query-client.js';
 import { queryKeys } from '../../lib/query-keys.js';
@@ -9,20 +10,27 @@ import { toast } from '../../lib/toast.js';
 import { isOutOfUploads, useQuota } from '../../lib/user-data.js';
 import {
   describeUploadError,
+  newProgressId,
   OFFLINE_MESSAGE,
   OUT_OF_UPLOADS_MESSAGE,
   useProcessScreenshots,
+  watchUploadProgress,
   type UploadFailure,
 } from './api.js';
 import { checkSelection } from './files.js';
 import { prepareImages } from './prepare-images.js';
-import { useUploadProgress, type UploadProgress } from './progress.js';
+import { PROGRESS_POLL_MS, useUploadProgress, type UploadProgress } from './progress.js';
+import { revealNote } from '../../lib/reveal-note.js';
 
 export interface Upload {
   /** Checks, prepares and uploads the files as one note (SPEC §4's upload flow); ignored while one is running. */
   upload(files: File[]): Promise<void>;
   progress: UploadProgress;
   failure: UploadFailure | null;
+  /** The note that already holds every image of the last upload (nothing was made or charged), or null. */
+  duplicate: DuplicateOf | null;
+  /** Clears the failure shown (e.g. once too many files were handed to an import instead). */
+  dismissFailure(): void;
   showUpgrade: boolean;
   setShowUpgrade(show: boolean): void;
 }
@@ -46,12 +54,14 @@ export function useUpload(clearInputs: () => void): Upload {
   const progress = useUploadProgress();
   const mutation = useProcessScreenshots();
   const [failure, setFailure] = useState<UploadFailure | null>(null);
+  const [duplicate, setDuplicate] = useState<DuplicateOf | null>(null);
   const [showUpgrade, setShowUpgrade] = useState(false);
 
   const upload = useCallback(
     async (files: File[]) => {
       if (progress.busy) return;
       setFailure(null);
+      setDuplicate(null);
       const refuse = (refusal: UploadFailure) => {
         setFailure(refusal);
         clearInputs();
@@ -65,9 +75,9 @@ export function useUpload(clearInputs: () => void): Upload {
       }
       if (!check.ok) {
         progress.fail();
-        if (check.reason === 'too-many') window.alert(check.message);
-        if (check.reason === 'too-many' || check.reason === 'empty') clearInputs();
-        else refuse(failureOf('rejected', check.message));
+        // Too many files: SPEC §5's text, said inline beside the upload rather than in a browser alert (issue 23).
+        if (check.reason === 'empty') clearInputs();
+        else refuse(failureOf(check.reason === 'too-many' ? 'too-many' : 'rejected', check.message));
         return;
       }
       if (isOutOfUploads(quota)) {
@@ -82,15 +92,33 @@ export function useUpload(clearInputs: () => void): Upload {
       }
 
       progress.prepare();
-      progress.startProcessing();
+      progress.startProcessing(check.files.length);
+      // The real stages while the POST is held open (issue 23).
+      const progressId = newProgressId();
+      const watching = new AbortController();
+      void watchUploadProgress(progressId, progress.report, {
+        signal: watching.signal,
+        intervalMs: PROGRESS_POLL_MS,
+      });
       try {
-        await mutation.mutateAsync({ files: check.files, userId: user.id });
+        const note = await mutation.mutateAsync({ files: check.files, userId: user.id, progressId });
+        watching.abort();
+        if (note.duplicateOf) {
+          // Already in the user's notes: no note made, no upload used; said beside the upload with a link to it.
+          progress.fail();
+          clearInputs();
+          setDuplicate(note.duplicateOf);
+          return;
+        }
+        // One success message: the progress line's (SPEC §4). SPEC §8's toast is not shown: it covered the new note.
         progress.succeed(clearInputs);
         setShowUpgrade(false);
-        toast({ title: 'Success!', description: 'Your screenshot has been processed successfully.' });
         analytics.noteCreated();
         void refetchUserData(queryClient, user.id);
+        // Keyboard and phone users are taken to the new note (below the fold on a phone).
+        if (typeof note?.id === 'number') void revealNote(note.id);
       } catch (error) {
+        watching.abort();
         progress.fail();
         clearInputs();
         const described = describeUploadError(error);
@@ -109,5 +137,6 @@ export function useUpload(clearInputs: () => void): Upload {
     [progress, user, quota, mutation, analytics, queryClient, clearInputs],
   );
 
-  return { upload, progress, failure, showUpgrade, setShowUpgrade };
+  const dismissFailure = useCallback(() => setFailure(null), []);
+  return { upload, progress, failure, duplicate, dismissFailure, showUpgrade, setShowUpgrade };
 }
