@@ -11,8 +11,13 @@
  * Benign rows count rejections (false positives, target 0); flagged rows count catches (target ≥ 95% of what the
  * local checks judge; threats are judged by a model only, docs/DECISIONS.md).
  *
- * Knobs: BENCH_MODERATION_FILTER=<text> keeps items whose id contains it; BENCH_MODERATION_OPENAI=0 skips the
- * OpenAI run; BENCH_MODERATION_VERBOSE=1 prints every wrong decision with its OCR text and confidences.
+ * Each image is read once: the OpenAI run reuses the local run's OCR pages (only the moderation decision differs).
+ *
+ * Knobs: BENCH_MODERATION_FILTER=<text>[,<text>…] keeps items whose id contains one of them;
+ * BENCH_MODERATION_SMOKE=1 (CI's smoke run, bench/test/benches-smoke.int.test.ts) keeps a handful (SMOKE_ITEMS: two
+ * benign, one of each flagged category, one explicit image), the same three runs and targets;
+ * BENCH_MODERATION_OPENAI=0 skips the OpenAI run; BENCH_MODERATION_VERBOSE=1 prints every wrong decision with its
+ * OCR text and confidences.
  */
 import { performance } from 'node:perf_hooks';
 import {
@@ -23,19 +28,40 @@ import {
   type Outcome,
   type RenderedItem,
 } from '@snapnotes/moderation/corpus';
+import type { OcrPageResult } from '@snapnotes/contracts';
+import { buildOcrStage } from '@snapnotes/ocr';
+import { buildSummariseStage } from '@snapnotes/summarise';
 import { startOpenAIStandin } from '@snapnotes/testing/openai-standin';
 import { createLocalTextFilter } from '@snapnotes/text-moderation';
 import { CORPUS, recordedScores, type CorpusItem } from '@snapnotes/text-moderation/corpus';
 
-const filter = process.env.BENCH_MODERATION_FILTER ?? '';
+/** The smoke run's items: benign pages (one with a word that is a slur elsewhere), each flagged kind, an image. */
+const SMOKE_ITEMS = [
+  'receipt-pharmacy',
+  'recipe-spotted-dick',
+  'sexual-explicit-sexting-1',
+  'slur-bus',
+  'threat-ex',
+  'explicit-image-213',
+];
+const smoke = process.env.BENCH_MODERATION_SMOKE === '1';
+const filters = smoke ? SMOKE_ITEMS : (process.env.BENCH_MODERATION_FILTER ?? '').split(',');
+const kept = (id: string) => filters.some((f) => id.includes(f.trim()));
 const withOpenAI = process.env.BENCH_MODERATION_OPENAI !== '0';
 const verbose = process.env.BENCH_MODERATION_VERBOSE === '1';
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
 type Row = { side: CorpusItem['side']; category: string; id: string; rejected: boolean; expected: boolean };
 
+/** OCR pages by item: read by the first run, reused by the next. */
+const pages = new Map<string, OcrPageResult>();
+
 async function runAll(rendered: readonly RenderedItem[], env: Record<string, string>) {
-  const pipeline = await startCorpusPipeline({ env });
+  const pipeline = await startCorpusPipeline({
+    env,
+    pages,
+    stages: { ocr: buildOcrStage, summarise: buildSummariseStage },
+  });
   const outcomes = new Map<string, Outcome>();
   const started = performance.now();
   try {
@@ -102,12 +128,14 @@ function explain(outcome: Outcome): void {
 }
 
 async function main() {
-  const items = CORPUS.filter((i) => i.id.includes(filter));
+  const items = CORPUS.filter((i) => kept(i.id));
   log(`rendering ${items.length} corpus items (cached in services/moderation/.corpus-cache)…`);
-  const rendered = [
-    ...(await renderItems(items, { log })),
-    ...(await explicitImages()).filter((r) => r.item.id.includes(filter)),
-  ];
+  const rendered = [...(await renderItems(items, { log })), ...(await explicitImages()).filter((r) => kept(r.item.id))];
+  if (smoke) {
+    const missing = SMOKE_ITEMS.filter((id) => !rendered.some((r) => r.item.id === id));
+    if (missing.length) throw new Error(`BENCH_MODERATION_SMOKE: no corpus item ${missing.join(', ')}`);
+    console.log(`Moderation bench (smoke run): ${SMOKE_ITEMS.join(', ')}`);
+  }
   const byId = new Map(rendered.map((r) => [r.item.id, r]));
   const rowOf = (id: string, rejected: boolean, checks: 'local' | 'openai' = 'local'): Row => {
     const { item } = byId.get(id)!;

@@ -25,6 +25,9 @@
  *   OCR_BENCH_DUMP=<dir>        write the corpus images and their truths to a folder, to look at them
  *   OCR_BENCH_SEED=<n>          another corpus (default 1)
  *   OCR_BENCH_CONCURRENCY=1|2   tasks at a time (default 1; 2 for a quicker look at CER, with inflated times)
+ *   OCR_BENCH_SMOKE=1           CI's smoke run (bench/test/benches-smoke.int.test.ts; the real part's is in
+ *                               ocr-real/index.ts): two images (SMOKE_IMAGES: a chat and a page without text, unless
+ *                               OCR_BENCH_FILTER is set), one warm-up image, every configuration
  * Arguments: --list prints the corpus (and dumps it with OCR_BENCH_DUMP) without running any OCR.
  * The rendered corpus is cached in services/ocr/.corpus-cache: the first run renders it (~1 min), later runs load it.
  */
@@ -103,6 +106,8 @@ export const CONFIGURATIONS: EngineConfig[] = [
   },
 ];
 
+/** The smoke run's images: one with text, one without (the invented-text count). */
+const SMOKE_IMAGES = ['chat-light-01', 'no-text-01'];
 const ENGINE_LANGUAGES = ['eng', 'fra', 'deu', 'spa', 'ita', 'por', 'nld'];
 const POOL_SIZE = 2;
 /** No-text images whose result has at least this many non-space characters count as invented text. */
@@ -204,10 +209,11 @@ async function main(): Promise<void> {
 async function generatedPart(env: NodeJS.ProcessEnv): Promise<void> {
   const seed = env.OCR_BENCH_SEED ? Number(env.OCR_BENCH_SEED) : undefined;
   const concurrency = Math.max(1, Math.min(2, Number(env.OCR_BENCH_CONCURRENCY ?? 1)));
+  const smoke = env.OCR_BENCH_SMOKE === '1';
   const t0 = performance.now();
   const images = await buildCorpus({
     seed,
-    filter: env.OCR_BENCH_FILTER,
+    filter: smoke && env.OCR_BENCH_FILTER === undefined ? (s) => SMOKE_IMAGES.includes(s.id) : env.OCR_BENCH_FILTER,
     log: (m) => console.error(`  ${m}`),
   });
   if (images.length === 0) throw new Error(`no corpus image matches OCR_BENCH_FILTER=${env.OCR_BENCH_FILTER}`);
@@ -257,7 +263,7 @@ async function generatedPart(env: NodeJS.ProcessEnv): Promise<void> {
       : CONFIGURATIONS;
     const order = interleave(images, (i) => i.category);
     // Warm-up: every configuration on a few images, not measured.
-    for (const img of order.slice(0, 3)) for (const c of configs) await runOne(c, engines, img);
+    for (const img of order.slice(0, smoke ? 1 : 3)) for (const c of configs) await runOne(c, engines, img);
 
     const tasks = order.flatMap((img, i) =>
       configs.map((_, k) => ({ img, config: configs[(i + k) % configs.length]! })),
@@ -282,7 +288,8 @@ async function generatedPart(env: NodeJS.ProcessEnv): Promise<void> {
     const seconds = (performance.now() - started) / 1000;
 
     console.log(
-      `\nOCR bench: ${images.length} images × ${configs.length} configurations, ${concurrency} at a time, ` +
+      `\nOCR bench${smoke ? ' (smoke run)' : ''}: ${images.length} images × ${configs.length} configurations, ` +
+        `${concurrency} at a time, ` +
         `${seconds.toFixed(0)} s (${cpus().length} CPUs, Node ${process.versions.node})\n`,
     );
     printTable(images, configs, results);

@@ -1,8 +1,9 @@
 /**
- * The database of `pnpm bench:read`: a throw-away database (`snapnotes_bench_read`, created, migrated with the
- * product's migrations, and dropped afterwards) holding 100,000 notes: 10,000 for one user, 1,000 for another, the
- * rest spread over 445 more users. Rows go in in created_at order across all users, as they would over time, so one
- * user's notes are scattered over the table's pages (not stored side by side, which would flatter every query).
+ * The database of `pnpm bench:read`: a throw-away database (`snapnotes_bench_read`, or the smoke run's own name;
+ * created, migrated with the product's migrations, and dropped afterwards) holding the plan's notes (the full run:
+ * 100,000, of which 10,000 for one user, 1,000 for another, the rest spread over 445 more users). Rows go in in
+ * created_at order across all users, as they would over time, so one user's notes are scattered over the table's
+ * pages (not stored side by side, which would flatter every query).
  */
 import pg from 'pg';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from '@snapnotes/db';
@@ -51,18 +52,19 @@ function microTimestamp(ms: number, micros: number): string {
 
 export async function seedDatabase(
   adminUrl: string,
+  database: string,
   plan: SeedPlan,
   progress: (line: string) => void,
 ): Promise<SeededDatabase> {
   await admin(adminUrl, async (c) => {
-    await c.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
-    await c.query(`create database ${BENCH_DATABASE}`);
+    await c.query(`drop database if exists ${database} with (force)`);
+    await c.query(`create database ${database}`);
   });
   const url = new URL(adminUrl);
-  url.pathname = `/${BENCH_DATABASE}`;
+  url.pathname = `/${database}`;
   const drop = () =>
     admin(adminUrl, async (c) => {
-      await c.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
+      await c.query(`drop database if exists ${database} with (force)`);
     });
 
   const handle = createDatabase({ url: url.toString(), poolMax: 4, logger: silent, statementTimeoutMs: 0 });

@@ -5,13 +5,11 @@
  * upload takes. Scores per receipt: the total in a key point, the date in a key point, the shop in the title, and
  * the key points that are page furniture.
  */
-import { readFile } from 'node:fs/promises';
 import type { SummaryDraft } from '@snapnotes/contracts';
-import { startOcrReader } from '@snapnotes/ocr';
 import { loadRealCorpus, type RealImage } from '@snapnotes/ocr/corpus';
-import { createLocalSummariser, detectLanguage, prepareSummaryText } from '@snapnotes/summarise';
 import { dateFound, junkRule, shopFound, totalFound } from '@snapnotes/summarise/rubric';
 import type { Logger } from '@snapnotes/contracts';
+import { readAndSummarise } from './read.js';
 
 export interface ReceiptScore {
   id: string;
@@ -23,54 +21,29 @@ export interface ReceiptScore {
   junk: string[];
 }
 
-/** The receipts of the corpus with facts (`smoke`: the first three only). */
+/** The receipts of the corpus with facts (`smoke`: the first only). */
 export function realReceipts(dir: string, smoke: boolean): RealImage[] {
   const all = loadRealCorpus(dir, 'receipt').filter((i) => i.facts);
-  return smoke ? all.slice(0, 3) : all;
+  return smoke ? all.slice(0, 1) : all;
 }
 
-/** Reads and summarises every receipt, two at a time (the OCR pool's two threads). */
+/** Reads and summarises every receipt (read.ts), and scores its note. */
 export async function runReceipts(images: readonly RealImage[], logger: Logger): Promise<ReceiptScore[]> {
-  const reader = await startOcrReader({ languages: ['eng'], poolSize: 2, logger });
-  const local = await createLocalSummariser({ logger });
-  const scores: ReceiptScore[] = [];
-  let next = 0;
-  try {
-    await Promise.all(
-      [0, 1].map(async () => {
-        while (next < images.length) {
-          const img = images[next++]!;
-          const read = await reader.read(await readFile(img.file), [img.lang]);
-          const text = prepareSummaryText(read.text);
-          const draft = await local.summarise({
-            pages: [
-              {
-                fileName: `${img.id}.jpg`,
-                text,
-                ...(read.heading ? { heading: read.heading } : {}),
-                ...(read.blocks.length ? { blocks: read.blocks } : {}),
-              },
-            ],
-            premium: false,
-            language: read.language ?? detectLanguage(text),
-          });
-          const facts = img.facts!;
-          scores.push({
-            id: img.id,
-            facts,
-            draft,
-            total: totalFound(facts.total, draft.keyPoints),
-            date: dateFound(facts.date, draft.keyPoints),
-            shop: shopFound(facts.company, draft.title),
-            junk: draft.keyPoints.filter((k) => receiptJunk(k, img.id)),
-          });
-        }
-      }),
-    );
-  } finally {
-    await reader.close();
-  }
-  return scores.sort((a, b) => a.id.localeCompare(b.id));
+  const notes = await readAndSummarise(images, logger);
+  return notes
+    .map(({ image, draft }) => {
+      const facts = image.facts!;
+      return {
+        id: image.id,
+        facts,
+        draft,
+        total: totalFound(facts.total, draft.keyPoints),
+        date: dateFound(facts.date, draft.keyPoints),
+        shop: shopFound(facts.company, draft.title),
+        junk: draft.keyPoints.filter((k) => receiptJunk(k, image.id)),
+      };
+    })
+    .sort((a, b) => a.id.localeCompare(b.id));
 }
 
 /** What is never a receipt's key point: the rubric's furniture, and a receipt's own (thanks, address, contact). */

@@ -1,0 +1,206 @@
+/**
+ * pnpm bench:scroll (issue 25, the bench's scroll part): scrolling captures joined without a repeated or lost line.
+ * Long phone chats and articles (services/ocr's corpus content) are rendered by Debian's Chromium and captured screen
+ * by screen as a person scrolls (corpus/scroll.ts: the status bar's clock moving on, the app bar and a message box or
+ * browser bar fixed, every other set re-encoded as JPEG), shuffled, read by the product's OCR (startOcrReader) and
+ * joined as the summarise stage joins them: the note's text (joinScrollTexts, from OCR's text) and the pages the
+ * summariser reads (joinScrolls, from OCR's structure). Each message and sentence OCR read in the captures is then
+ * looked for in the joined text: found twice is a repeated line, not found a lost one. Each set is also sent with a
+ * capture of another set, which must stay a page of its own.
+ *
+ * Targets: no repeated line, no lost line, one page per set, every stranger apart. BENCH_SCROLL_SMOKE=1 runs one chat
+ * and one article (CI's smoke run); BENCH_SCROLL_SETS=n sets otherwise (default 8); BENCH_SCROLL_SHOW=1 prints the
+ * joined texts; BENCH_SCROLL_READS=<file> keeps the OCR readings for the next run; BENCH_SCROLL_SEED=n other sets. Exits non-zero when a target is missed. `runScrollPart` is the part for another bench to call.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { Logger, PageBlock } from '@snapnotes/contracts';
+import { startOcrReader } from '@snapnotes/ocr';
+import { captureScrolls, scrollScore, scrollSpecs, type ScrollSet } from '@snapnotes/ocr/corpus';
+import { joinScrolls, joinScrollTexts, summaryText, tidyOriginalText } from '@snapnotes/summarise';
+import pino from 'pino';
+import { launchChromium } from './notes-render.js';
+
+export interface ScrollPartOptions {
+  logger: Logger;
+  /** One chat and one article. */
+  smoke?: boolean;
+  /** Sets when not smoke (chats and articles taking turns). */
+  sets?: number;
+  seed?: number;
+  show?: boolean;
+}
+
+interface Read {
+  name: string;
+  text: string;
+  blocks: PageBlock[];
+  heading?: string;
+}
+
+interface SetResult {
+  id: string;
+  kind: string;
+  captures: number;
+  readable: number;
+  /** The note's text: repeated and lost units. */
+  text: { repeated: string[]; lost: string[]; pages: number };
+  /** The pages the summariser reads. */
+  pages: { repeated: string[]; lost: string[]; pages: number };
+  /** Units the captures sent as they are (no joining) repeat: what joining removes. */
+  unjoinedRepeats: number;
+  strangerApart: boolean;
+  joinMs: number;
+}
+
+function joinReads(reads: readonly Read[]) {
+  const t0 = performance.now();
+  const text = joinScrollTexts(reads.map((r) => tidyOriginalText(r.text)).filter(Boolean));
+  const pages = joinScrolls(
+    reads.map((r) => ({
+      fileName: r.name,
+      text: summaryText(r),
+      blocks: r.blocks,
+      ...(r.heading ? { heading: r.heading } : {}),
+    })),
+  );
+  return { text, pages, ms: performance.now() - t0 };
+}
+
+function score(set: ScrollSet, reads: Read[], stranger: Read): SetResult {
+  const units = set.spec.units;
+  const raw = reads.map((r) => r.text);
+  const joined = joinReads(reads);
+  const text = scrollScore(units, raw, joined.text.join('\n\n'));
+  const pages = scrollScore(units, raw, joined.pages.map((p) => p.text).join('\n\n'));
+  // A capture of another chat or article in the same upload: a page of its own, nothing of it lost.
+  const mixed = joinReads([...reads.slice(0, 2), stranger, ...reads.slice(2)]);
+  const strangerApart =
+    mixed.text.length === 2 &&
+    mixed.pages.length === 2 &&
+    mixed.text.some((t) => t === tidyOriginalText(stranger.text)) &&
+    mixed.pages.some((p) => p.fileName === stranger.name);
+  return {
+    id: set.spec.id,
+    kind: set.spec.kind,
+    captures: reads.length,
+    readable: text.readable,
+    text: { repeated: text.repeated, lost: text.lost, pages: joined.text.length },
+    pages: { repeated: pages.repeated, lost: pages.lost, pages: joined.pages.length },
+    unjoinedRepeats: scrollScore(units, raw, raw.join('\n\n')).repeated.length,
+    strangerApart,
+    joinMs: joined.ms,
+  };
+}
+
+const sum = (rows: SetResult[], f: (r: SetResult) => number) => rows.reduce((n, r) => n + f(r), 0);
+
+function report(rows: SetResult[]): string {
+  const header =
+    'kind     sets  captures  units  repeated  lost  pages/set  summariser rep/lost  unjoined rep  strangers apart  join ms';
+  const line = (kind: string, r: SetResult[]) =>
+    [
+      kind.padEnd(7),
+      String(r.length).padStart(5),
+      String(sum(r, (x) => x.captures)).padStart(9),
+      String(sum(r, (x) => x.readable)).padStart(6),
+      String(sum(r, (x) => x.text.repeated.length)).padStart(9),
+      String(sum(r, (x) => x.text.lost.length)).padStart(5),
+      (sum(r, (x) => x.text.pages) / r.length).toFixed(1).padStart(10),
+      `${sum(r, (x) => x.pages.repeated.length)}/${sum(r, (x) => x.pages.lost.length)}`.padStart(20),
+      String(sum(r, (x) => x.unjoinedRepeats)).padStart(13),
+      `${r.filter((x) => x.strangerApart).length}/${r.length}`.padStart(16),
+      String(Math.round(Math.max(...r.map((x) => x.joinMs)))).padStart(8),
+    ].join(' ');
+  const kinds = [...new Set(rows.map((r) => r.kind))];
+  return [
+    header,
+    ...kinds.map((k) =>
+      line(
+        k,
+        rows.filter((r) => r.kind === k),
+      ),
+    ),
+    line('all', rows),
+  ].join('\n');
+}
+
+/** Which targets the sets miss (empty when all are met). */
+export function scrollMisses(rows: readonly SetResult[]): string[] {
+  return rows.flatMap((r) => [
+    ...r.text.repeated.map((u) => `${r.id}: the note's text repeats "${u}"`),
+    ...r.text.lost.map((u) => `${r.id}: the note's text lost "${u}"`),
+    ...r.pages.repeated.map((u) => `${r.id}: the summariser's page repeats "${u}"`),
+    ...r.pages.lost.map((u) => `${r.id}: the summariser's page lost "${u}"`),
+    ...(r.text.pages !== 1 || r.pages.pages !== 1 ? [`${r.id}: ${r.text.pages}/${r.pages.pages} pages, not 1`] : []),
+    ...(r.strangerApart ? [] : [`${r.id}: another set's capture was not kept apart`]),
+  ]);
+}
+
+/** Renders, reads and joins the scroll sets; prints the table and the misses. False when a target is missed. */
+export async function runScrollPart(opts: ScrollPartOptions): Promise<boolean> {
+  const t0 = Date.now();
+  const count = opts.smoke ? 2 : (opts.sets ?? 8);
+  const specs = scrollSpecs(opts.seed ?? 2026, count);
+  const browser = await launchChromium();
+  const reader = await startOcrReader({ languages: ['eng'], poolSize: 2, logger: opts.logger });
+  const rows: SetResult[] = [];
+  try {
+    // One set at a time: Chromium's screenshots time out on a busy machine when many pages render at once.
+    const sets: ScrollSet[] = [];
+    for (const spec of specs) sets.push(await captureScrolls(browser, spec));
+    // BENCH_SCROLL_READS=<file>: the OCR readings kept for the next run (the join tuned without reading again).
+    const cache = process.env.BENCH_SCROLL_READS;
+    const kept: Record<string, Read> = cache && existsSync(cache) ? JSON.parse(readFileSync(cache, 'utf8')) : {};
+    const reads = await Promise.all(
+      sets.map((set) =>
+        Promise.all(
+          set.captures.map(async (c): Promise<Read> => {
+            const key = `${c.name}:${createHash('sha256').update(c.image).digest('hex').slice(0, 16)}`;
+            if (kept[key]) return kept[key];
+            const r = await reader.read(c.image, ['eng']);
+            kept[key] = { name: c.name, text: r.text, blocks: r.blocks, ...(r.heading ? { heading: r.heading } : {}) };
+            return kept[key];
+          }),
+        ),
+      ),
+    );
+    if (cache) writeFileSync(cache, JSON.stringify(kept));
+    sets.forEach((set, i) => {
+      const row = score(set, reads[i]!, reads[(i + 1) % sets.length]![0]!);
+      rows.push(row);
+      if (opts.show) {
+        console.log(`\n## ${set.spec.id} (${set.captures.map((c) => c.name).join(', ')})`);
+        console.log(joinReads(reads[i]!).text.join('\n\n---\n\n'));
+      }
+    });
+  } finally {
+    await reader.close();
+    await browser.close();
+  }
+  console.log(
+    `\nScrolling captures: ${rows.length} long chats and articles captured in overlapping screens, shuffled, read by the product's OCR and joined (${Date.now() - t0} ms)`,
+  );
+  console.log(report(rows));
+  const misses = scrollMisses(rows);
+  for (const m of misses) console.log(`  miss: ${m}`);
+  return misses.length === 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const ok = await runScrollPart({
+    logger: pino({ level: process.env.LOG_LEVEL ?? 'silent' }),
+    smoke: process.env.BENCH_SCROLL_SMOKE === '1',
+    sets: Number(process.env.BENCH_SCROLL_SETS ?? 8),
+    show: process.env.BENCH_SCROLL_SHOW === '1',
+    seed: Number(process.env.BENCH_SCROLL_SEED ?? 2026),
+  });
+  if (process.env.BENCH_SCROLL_SMOKE === '1') {
+    // Two sets say that the bench runs, not how well the join does: the full run judges the targets.
+    console.log(`\n(smoke run: targets ${ok ? 'met' : 'missed'}, not judged)`);
+  } else if (!ok) {
+    console.log('\nA target was missed (no repeated line, no lost line, one page per set, every stranger apart).');
+    process.exitCode = 1;
+  }
+}
