@@ -10,11 +10,16 @@
 #            dist/ and a node_modules with only that service's production dependencies
 #   runtime  Debian slim Node 20, non-root `node` user; each service target copies its /out/<service> in
 
+# The base of every stage: the registry's Node 20 image, or, with no registry, the one `pnpm images` builds from
+# Debian's packages and the npm registry (--build-arg NODE_IMAGE=snapnotes/node:20-bookworm; docs/DEPLOY.md).
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 FROM ${NODE_IMAGE} AS pnpm
-ENV PNPM_HOME=/pnpm PATH=/pnpm:$PATH CI=true
-RUN npm install -g pnpm@10.34.9 && pnpm --version
+# Extra CA certificates (PEM text) for a TLS-intercepting proxy between the build and the npm registry, when there is
+# one (deploy/images/build.sh passes the machine's). Build stages only: the final stages start again from NODE_IMAGE.
+ARG BUILD_CA_CERTS=""
+ENV PNPM_HOME=/pnpm PATH=/pnpm:$PATH CI=true NODE_EXTRA_CA_CERTS=/usr/local/etc/build-extra-ca.pem
+RUN printf '%s\n' "$BUILD_CA_CERTS" >"$NODE_EXTRA_CA_CERTS" && npm install -g pnpm@10.34.9 && pnpm --version
 WORKDIR /repo
 
 FROM pnpm AS fetch
@@ -26,9 +31,11 @@ COPY . .
 RUN pnpm install --offline --frozen-lockfile --workspace-root \
       --filter "@snapnotes/moderation..." --filter "@snapnotes/ocr..." \
       --filter "@snapnotes/summarise..." --filter "@snapnotes/notes..."
+# `pnpm deploy` from the lockfile (inject-workspace-packages, for this command only: the workspace keeps its links), so
+# offline and with exactly the locked versions; the --legacy deploy re-resolved version ranges and needs the registry.
 RUN set -e; for svc in moderation ocr summarise notes; do \
       pnpm --filter "@snapnotes/$svc" build; \
-      pnpm --filter "@snapnotes/$svc" deploy --prod --legacy --offline "/out/$svc"; \
+      pnpm --config.inject-workspace-packages=true --filter "@snapnotes/$svc" deploy --prod --offline "/out/$svc"; \
     done
 
 FROM ${NODE_IMAGE} AS runtime
