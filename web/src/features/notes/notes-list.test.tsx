@@ -175,7 +175,8 @@ describe('NotesList', () => {
     await screen.findByRole('heading', { name: 'Sales' });
     const item = card('Sales');
     fireEvent.click(within(item).getByRole('button', { name: 'Detailed Summary' }));
-    const table = await within(item).findByRole('table');
+    // The Markdown renderer is loaded on first use: on a loaded machine that takes more than findBy's default 1 s.
+    const table = await within(item).findByRole('table', {}, { timeout: 10_000 });
     expect(within(table).getByRole('cell', { name: 'North' })).toBeTruthy();
     expect(item.querySelector('pre > code')?.textContent).toBe('const q = 1;\n');
     expect(item.querySelector('b')).toBeNull();
