@@ -38,6 +38,10 @@ export interface RawUploadOptions {
   stallAfter?: number;
   /** Wait this long before each 64 KiB chunk of file data (a trickling body). */
   paceMs?: number;
+  /** The route (default: the upload's). */
+  path?: string;
+  /** A real file sent whole as the first part, before the filler parts. */
+  firstFile?: { name: string; data: Buffer };
 }
 
 /**
@@ -51,7 +55,7 @@ export function rawUpload(url: string, token: string, opts: RawUploadOptions): R
     'content-type': `multipart/form-data; boundary=${boundary}`,
   };
   if (opts.contentLength !== undefined) headers['content-length'] = String(opts.contentLength);
-  const req = request(`${url}/api/process-screenshots`, { method: 'POST', headers, agent: false });
+  const req = request(`${url}${opts.path ?? '/api/process-screenshots'}`, { method: 'POST', headers, agent: false });
   let sent = 0;
   let lastSentAt = Date.now();
   let replied = false;
@@ -78,6 +82,14 @@ export function rawUpload(url: string, token: string, opts: RawUploadOptions): R
   });
   reply.catch(() => undefined); // an aborted upload's reply is never awaited
   function* body() {
+    if (opts.firstFile) {
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${opts.firstFile.name}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      );
+      yield opts.firstFile.data;
+      yield Buffer.from('\r\n');
+    }
     for (let p = 0; p < opts.parts; p++) {
       yield Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="part-${p + 1}.png"\r\n` +

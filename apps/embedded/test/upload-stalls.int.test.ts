@@ -133,6 +133,27 @@ describe('stalled upload bodies', () => {
     expect(silentMs).toBeLessThan(25_000);
     await expectNothingLeft([c]);
   });
+
+  it('gives up a bulk import whose body stalls, and removes the image it had already stored', async () => {
+    const c = await signUp(app, 'Importing Ines');
+    const image = await renderScreenshot({ lines: ['An import that stops halfway', 'through its second file'] });
+    const stalled = rawUpload(app.url, c.user.idToken, {
+      path: '/api/imports',
+      firstFile: { name: 'first.png', data: image },
+      parts: 1,
+      partBytes: 4 * MB,
+      stallAfter: image.length + 2 * 64 * 1024,
+    });
+    onTestFinished(() => stalled.abort());
+    // The first image is whole and stored before the body stops.
+    await waitFor('the first image stored', async () => (await app.listObjects(`users/${c.id}/imports/`)).length > 0);
+    const reply = await replyWithin(stalled, 60_000);
+    expect(reply.status).toBe(408);
+    expect(reply.body).toEqual({ error: 'UPLOAD_STALLED', message: STALLED_MESSAGE });
+    expect(reply.at - stalled.lastSentAt()).toBeGreaterThanOrEqual(9_500);
+    await waitFor('the stored image removed', async () => (await app.listObjects(`users/${c.id}/imports/`)).length === 0);
+    expect(await (await c.get('/api/imports?active=1')).json()).toEqual([]);
+  });
 });
 
 describe('steady load', () => {

@@ -274,11 +274,14 @@ export const envSchema = z.object({
   /**
    * Bulk import (POST /api/imports, services/gateway/src/imports): imports one process works on at once (more wait,
    * Premium first), images of one import in flight at once, and how long an image may go without its worker's
-   * heartbeat before another worker takes it over (a worker that died mid-image: restart, lost container).
+   * heartbeat before another worker takes it over (a worker that died mid-image: restart, lost container), and how
+   * long an import's body may take to arrive (1,000 screenshots on a slow line; a body that sends nothing for
+   * UPLOAD_BODY_IDLE_MS is given up long before).
    */
   IMPORT_CONCURRENCY: int(2, 1, 64),
   IMPORT_IMAGE_CONCURRENCY: int(2, 1, 16),
   IMPORT_LEASE_MS: int(60_000, 1000),
+  IMPORT_BODY_TIMEOUT_MS: int(3_600_000, 1000),
   /**
    * Duplicates (services/gateway/src/duplicates): an upload or imported image already in the user's notes (the same
    * bytes, or nearly) makes no new note and uses no upload. On by default; tests of other behaviour that send the

@@ -30,6 +30,7 @@ import { registerNoteTagsRoutes } from './routes/note-tags.js';
 import { registerImageRoutes } from './routes/images.js';
 import { registerUploadRoutes } from './routes/uploads.js';
 import { registerImportRoutes } from './routes/imports.js';
+import { registerBodyDeadline } from './body-deadline.js';
 import { registerReprocessRoutes } from './routes/reprocess.js';
 import { registerUserRoutes } from './routes/users.js';
 import { registerSettingsRoutes } from './routes/settings.js';
@@ -78,10 +79,12 @@ export async function buildApp(deps: GatewayDeps): Promise<FastifyInstance> {
     // X-Forwarded-For/-Proto/-Host are believed only from TRUST_PROXY's addresses; unset, from nobody: the gateway
     // may be published directly, where any client could write them (request.ip, logs, request.host).
     trustProxy: deps.config.TRUST_PROXY,
-    // Processing holds the request open; never cut it before the pipeline's own timeout.
-    requestTimeout: deps.config.PROCESSING_TIMEOUT_MS + 30_000,
+    // Node's one server-wide body timeout is off: body-deadline.ts sets one per route (a bulk import's body may take
+    // an hour on a slow line, an upload's must not).
+    requestTimeout: 0,
   });
   app.decorate('deps', deps);
+  registerBodyDeadline(app, deps.config.PROCESSING_TIMEOUT_MS + 30_000);
 
   await app.register(helmet, {
     // Hosts from the configuration /api/public-config gives the browser (Firebase or its emulator, GA): csp.ts.

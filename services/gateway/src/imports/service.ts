@@ -21,6 +21,7 @@ import type { Repositories } from '@snapnotes/runtime';
 import { HttpError } from '../errors.js';
 import { quotaFor } from '../quota.js';
 import { upgradeRequired } from '../uploads/admission.js';
+import { readWatched, type BodyWatcher } from '../uploads/body-idle.js';
 import type { MultipartSource } from '../uploads/multipart.js';
 import { receiveImport } from './receive.js';
 
@@ -38,6 +39,8 @@ export interface CreateImportInput {
   user: UserRow;
   isMultipart: boolean;
   parts: MultipartSource;
+  /** Starts the body's idle timer (the route's request); without it the body may idle (unit tests). */
+  watchBody?: BodyWatcher;
   correlationId: string;
   log: FastifyBaseLogger;
 }
@@ -84,7 +87,15 @@ export class ImportService {
     const quota = await quotaFor({ repos, config }, user.id, new Date());
     if (!quota.subscribed && (quota.remaining ?? 0) <= 0) throw upgradeRequired();
     const importId = randomUUID();
-    const { items, storedKeys } = await receiveImport({ parts: input.parts, store, userId: user.id, importId });
+    // Given up (408) when the body sends nothing for UPLOAD_BODY_IDLE_MS: a reading cut off removes what it stored
+    // (receive.ts); one that still ended whole is removed here, since it is not recorded.
+    const reading = receiveImport({ parts: input.parts, store, userId: user.id, importId });
+    const { items, storedKeys } = await readWatched(reading, input.watchBody?.(), () =>
+      reading.then(
+        (received) => store.deleteMany(received.storedKeys).catch(() => undefined),
+        () => undefined,
+      ),
+    );
     let row: ImportRow;
     try {
       row = await repos.imports.create({

@@ -8,17 +8,23 @@ import { HttpError } from '../errors.js';
 import { currentUser } from '../guards.js';
 import { importStreams, streamImportEvents } from '../imports/events.js';
 import type { ImportService } from '../imports/service.js';
+import { watchBodyIdle } from '../uploads/body-idle.js';
 
 export function registerImportRoutes(app: FastifyInstance, imports: ImportService): void {
+  const { config } = app.deps;
   const streams = importStreams();
 
-  /** Many images and/or zips of images (multipart, field `files`): 202 with the import as it starts. */
-  app.post('/api/imports', async (req, reply) => {
+  /**
+   * Many images and/or zips of images (multipart, field `files`): 202 with the import as it starts. The body may take
+   * up to IMPORT_BODY_TIMEOUT_MS to arrive (body-deadline.ts), but never sends nothing for UPLOAD_BODY_IDLE_MS (408).
+   */
+  app.post('/api/imports', { config: { bodyDeadlineMs: config.IMPORT_BODY_TIMEOUT_MS } }, async (req, reply) => {
     const user = await currentUser(req);
     const detail = await imports.create({
       user,
       isMultipart: req.isMultipart(),
       parts: (options) => req.parts(options),
+      watchBody: () => watchBodyIdle(req.raw, config.UPLOAD_BODY_IDLE_MS),
       correlationId: req.id,
       log: req.log,
     });
