@@ -33,7 +33,15 @@ export function uploadStalled(idleMs: number): HttpError {
 
 export function watchBodyIdle(raw: IncomingMessage, idleMs: number): BodyWatch {
   const controller = new AbortController();
-  const onTimeout = () => controller.abort(uploadStalled(idleMs));
+  const onTimeout = () => {
+    controller.abort(uploadStalled(idleMs));
+    // The 408 closes the connection, but Node ends a request it has already answered without telling its stream:
+    // the multipart reader would wait for the rest of the body forever (and what it stored would stay). Ending the
+    // request once its socket is gone ends the reading with an error, so its clean-up runs.
+    raw.socket?.once('close', () => {
+      if (!raw.destroyed) raw.destroy();
+    });
+  };
   raw.setTimeout(idleMs, onTimeout);
   return {
     signal: controller.signal,
