@@ -120,7 +120,7 @@ const verifier: TokenVerifier = {
 
 const unusedPipeline: GatewayDeps['pipeline'] = {
   run: () => Promise.reject(new Error('no uploads in this bench')),
-  forgetUploads: async () => ({ removed: 0, active: 0 }),
+  forgetJobs: async () => ({ removed: 0, active: 0 }),
   counts: () => Promise.reject(new Error('no queue in this bench')),
   close: async () => undefined,
 };

@@ -223,7 +223,7 @@ describe('the distributed stack, one process per service', () => {
       const mine = p.lines.filter((l) => l.correlationId === id);
       expect(mine.length, `${label} logged nothing with the correlation id\n${p.tail()}`).toBeGreaterThan(0);
       // Every line about this upload, in any process, names the same correlation id.
-      const aboutUpload = p.lines.filter((l) => l.uploadId === upload.id);
+      const aboutUpload = p.lines.filter((l) => l.jobId === upload.id || l.uploadId === upload.id);
       expect(
         aboutUpload.filter((l) => l.correlationId !== id),
         label,

@@ -151,7 +151,10 @@ describe('stalled upload bodies', () => {
     expect(reply.status).toBe(408);
     expect(reply.body).toEqual({ error: 'UPLOAD_STALLED', message: STALLED_MESSAGE });
     expect(reply.at - stalled.lastSentAt()).toBeGreaterThanOrEqual(9_500);
-    await waitFor('the stored image removed', async () => (await app.listObjects(`users/${c.id}/imports/`)).length === 0);
+    await waitFor(
+      'the stored image removed',
+      async () => (await app.listObjects(`users/${c.id}/imports/`)).length === 0,
+    );
     expect(await (await c.get('/api/imports?active=1')).json()).toEqual([]);
   });
 });

@@ -48,9 +48,27 @@ export function imageMetaOf(ref: ImageRef): ImageMeta {
   };
 }
 
-/** The payload every stage receives; the gateway builds it once per upload. */
-export const uploadJobSchema = z.object({
-  uploadId: z.string().uuid(),
+/**
+ * What a job's reading is for (issue 24: explicit, not implied by an optional field):
+ * - `upload`: a new upload; the notes stage writes a new note for it.
+ * - `reread`: "Read again" (POST /api/notes/{id}/reprocess) of an existing note's stored images. The image moderation
+ *   stage is skipped (the images were accepted at upload; the text checks still judge the new reading), and the notes
+ *   stage UPDATES `noteId` instead of writing a new note. `requireText`: the note holds text, so a reading that finds
+ *   none fails (NOTHING_EXTRACTED) instead of turning the note into a description of its images.
+ */
+const jobPurposeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('upload') }),
+  z.object({ kind: z.literal('reread'), noteId: z.number().int().positive(), requireText: z.boolean() }),
+]);
+
+const uploadJobFields = z.object({
+  /**
+   * The job's own id, which names its flow in the queue and its results: the upload's id (uploads.id) for an upload,
+   * the re-read's id (note_reprocessings.id, a new uuid each time) for a re-read, since an upload's flow jobs stay in
+   * Redis for an hour and BullMQ ignores a job whose id it still holds.
+   */
+  jobId: z.string().uuid(),
+  purpose: jobPurposeSchema,
   userId: z.number().int().positive(),
   /** Carried from the HTTP request through every job, for logs. */
   correlationId: z.string().min(1).max(100),
@@ -61,16 +79,22 @@ export const uploadJobSchema = z.object({
    */
   languages: z.array(z.string().regex(OCR_LANGUAGE_CODE)).min(1).max(4),
   images: z.array(imageRefSchema).min(1).max(10),
-  /**
-   * Present when the job reads an existing note's stored images again ("Read again", POST /api/notes/{id}/reprocess):
-   * `uploadId` is then the re-read's own id (note_reprocessings.id, a new uuid each time: the upload's flow jobs stay
-   * in Redis for an hour, and BullMQ ignores a job whose id it still holds), the image moderation stage is skipped
-   * (the images were accepted at upload; the text checks still judge the new reading), and the notes stage UPDATES
-   * this note instead of writing a new one. `requireText`: the note holds text, so a reading that finds none fails
-   * (NOTHING_EXTRACTED) instead of turning the note into a description of its images.
-   */
-  reprocess: z.object({ noteId: z.number().int().positive(), requireText: z.boolean() }).optional(),
 });
+
+/**
+ * A job queued by the release before this one named its id `uploadId` and marked a re-read by an optional
+ * `reprocess: { noteId, requireText }`. Jobs still in Redis across an upgrade are read in that shape too.
+ */
+function fromEarlierShape(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || 'jobId' in value || !('uploadId' in value)) return value;
+  const { uploadId, reprocess, ...rest } = value as { uploadId: unknown; reprocess?: unknown };
+  const purpose =
+    typeof reprocess === 'object' && reprocess !== null ? { kind: 'reread', ...reprocess } : { kind: 'upload' };
+  return { ...rest, jobId: uploadId, purpose };
+}
+
+/** The payload every stage receives; the gateway builds it once per upload or re-read. */
+export const uploadJobSchema = z.preprocess(fromEarlierShape, uploadJobFields);
 export type UploadJob = z.infer<typeof uploadJobSchema>;
 
 export const flaggedImageSchema = z.object({

@@ -49,7 +49,8 @@ describe('job schemas', () => {
     height: 5,
   };
   const job = {
-    uploadId: '6f1c7a52-54f4-4a8d-9a3b-1d2f1e0c9b1a',
+    jobId: '6f1c7a52-54f4-4a8d-9a3b-1d2f1e0c9b1a',
+    purpose: { kind: 'upload' },
     userId: 1,
     correlationId: 'req-1',
     premium: false,
@@ -63,6 +64,26 @@ describe('job schemas', () => {
     expect(uploadJobSchema.safeParse({ ...job, images: Array(11).fill(image) }).success).toBe(false);
     expect(uploadJobSchema.safeParse({ ...job, languages: ['../../etc'] }).success).toBe(false);
     expect(uploadJobSchema.safeParse({ ...job, images: [{ ...image, contentType: 'image/gif' }] }).success).toBe(false);
+    expect(uploadJobSchema.safeParse({ ...job, purpose: { kind: 'reread' } }).success).toBe(false);
+    expect(uploadJobSchema.safeParse({ ...job, purpose: undefined }).success).toBe(false);
+  });
+
+  it('say what a job is for: a re-read names its note', () => {
+    const reread = { ...job, purpose: { kind: 'reread', noteId: 4, requireText: true } };
+    expect(uploadJobSchema.parse(reread)).toEqual(reread);
+    expect(
+      uploadJobSchema.safeParse({ ...job, purpose: { kind: 'reread', noteId: 0, requireText: true } }).success,
+    ).toBe(false);
+  });
+
+  it('read a job queued by the release before (uploadId, and an optional reprocess for a re-read)', () => {
+    const { jobId, purpose: _purpose, ...rest } = job;
+    expect(uploadJobSchema.parse({ ...rest, uploadId: jobId })).toEqual(job);
+    expect(uploadJobSchema.parse({ ...rest, uploadId: jobId, reprocess: { noteId: 9, requireText: false } })).toEqual({
+      ...job,
+      purpose: { kind: 'reread', noteId: 9, requireText: false },
+    });
+    expect(uploadJobSchema.safeParse({ ...rest, uploadId: 'not-a-uuid' }).success).toBe(false);
   });
 
   it('bound a summary to 1–6 key points', () => {

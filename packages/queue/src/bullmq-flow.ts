@@ -47,7 +47,7 @@ export const KEEP: Pick<JobsOptions, 'removeOnComplete' | 'removeOnFail'> = {
  * priority and the retry policy; a note's re-read has no `moderation` job (UploadJob.reprocess).
  */
 export function buildFlow(job: UploadJob, retry: { attempts: number; backoffMs: number }): FlowJob {
-  const ids = flowIds(job.uploadId);
+  const ids = flowIds(job.jobId);
   const common: JobsOptions = {
     ...KEEP,
     priority: job.premium ? PRIORITY.premium : PRIORITY.free,
@@ -69,7 +69,9 @@ export function buildFlow(job: UploadJob, retry: { attempts: number; backoffMs: 
     opts: { ...common, jobId: ids.notes },
     // Moderation runs beside OCR; summarise joins both results (contracts: SummariseInput.moderation). A re-read's
     // images were accepted at upload: no moderation job.
-    children: [child('summarise', job.reprocess ? [child('ocr')] : [child('ocr'), child('moderation')])],
+    children: [
+      child('summarise', job.purpose.kind === 'reread' ? [child('ocr')] : [child('ocr'), child('moderation')]),
+    ],
   };
 }
 

@@ -21,7 +21,7 @@ import { blockingOptions, createRedisClient } from './redis-client.js';
 import { stageResults } from './stage-results.js';
 import { admitUpload, parseNoteResult } from './stages.js';
 import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS } from './types.js';
-import type { ForgetUpload, PipelineDriver, QueueCounts, RunOptions } from './types.js';
+import type { ForgetJob, PipelineDriver, QueueCounts, RunOptions } from './types.js';
 
 /** An upload whose jobs the queue lost is run again at most this many times (each also bounded by its timeout). */
 const MAX_REDRIVES = 3;
@@ -99,7 +99,7 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
 
   /** Follows `child … failed` from the notes job down to the job that really failed. */
   async function deepestFailure(job: UploadJob): Promise<PipelineFailure> {
-    const ids = flowIds(job.uploadId);
+    const ids = flowIds(job.jobId);
     let at: { queue: QueueName; id: string } | null = { queue: 'notes', id: ids.notes };
     let stage: QueueName = 'notes';
     let reason = '';
@@ -144,8 +144,8 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
 
   /** The first stage of the flow that has not completed (for the timeout message). */
   async function pendingStage(job: UploadJob): Promise<QueueName | undefined> {
-    const ids = flowIds(job.uploadId);
-    const stages = job.reprocess ? (['ocr', 'summarise', 'notes'] as const) : STAGE_ORDER;
+    const ids = flowIds(job.jobId);
+    const stages = job.purpose.kind === 'reread' ? (['ocr', 'summarise', 'notes'] as const) : STAGE_ORDER;
     for (const stage of stages) {
       const state = await queues[stage].getJobState(ids[stage]);
       if (state !== 'completed') return stage;
@@ -155,7 +155,7 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
 
   /** Best effort after a timeout: remove the flow's jobs that have not started, parents first. */
   async function removePending(job: UploadJob): Promise<void> {
-    const ids = flowIds(job.uploadId);
+    const ids = flowIds(job.jobId);
     try {
       if ((await queues.notes.remove(ids.notes, { removeChildren: true })) === 1) return;
     } catch {
@@ -172,7 +172,7 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
       try {
         await queues[queue].remove(id, { removeChildren: false }); // 0 when active: it finishes on its own
       } catch (err) {
-        logger.debug({ uploadId: job.uploadId, jobId: id, err: errorMessage(err) }, 'could not remove job');
+        logger.debug({ jobId: job.jobId, queueJobId: id, err: errorMessage(err) }, 'could not remove job');
       }
     }
   }
@@ -188,7 +188,7 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
     deadline: number,
   ): Promise<NoteResult | PipelineFailure | 'lost'> {
     try {
-      const ids = flowIds(job.uploadId);
+      const ids = flowIds(job.jobId);
       const state = await queues.notes.getJobState(ids.notes);
       if (state === 'completed') {
         const done: Job | undefined = await queues.notes.getJob(ids.notes);
@@ -199,7 +199,7 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
       if (state === 'unknown' && Date.now() < deadline) return 'lost';
       const stage = await pendingStage(job);
       await removePending(job);
-      return timeoutFailure(job.uploadId, timeoutMs, stage);
+      return timeoutFailure(job.jobId, timeoutMs, stage);
     } catch (lookup) {
       if (isConnectionError(lookup)) return unavailableFailure(unavailableWaitMs, lookup);
       const message = `Upload failed and its cause could not be read: ${errorMessage(lookup)}`;
@@ -263,7 +263,7 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
 
     async run(input: UploadJob, { timeoutMs, lost }: RunOptions): Promise<NoteResult> {
       const job = admitUpload(input, timeoutMs, closed);
-      const log = { uploadId: job.uploadId, correlationId: job.correlationId };
+      const log = { jobId: job.jobId, correlationId: job.correlationId };
       const started = Date.now();
       const deadline = started + timeoutMs;
       let outcome: NoteResult | PipelineFailure | 'lost' | Job;
@@ -290,7 +290,7 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
         outcome = err;
       } finally {
         // The upload is answered: its stages' results (OCR text, summary) are not needed any more.
-        results.drop([job.uploadId]).catch((err: unknown) => {
+        results.drop([job.jobId]).catch((err: unknown) => {
           logger.debug({ ...log, err: errorMessage(err) }, 'could not delete the stage results');
         });
       }
@@ -300,12 +300,12 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
       throw outcome;
     },
 
-    async forgetUploads(uploads: ReadonlyArray<ForgetUpload>) {
+    async forgetJobs(jobs: ReadonlyArray<ForgetJob>) {
       let removed = 0;
       let active = 0;
-      for (const upload of uploads) {
-        const ids = flowIds(upload.uploadId);
-        const pages = Array.from({ length: Math.max(0, upload.imageCount) }, (_, i): [QueueName, string] => [
+      for (const forgotten of jobs) {
+        const ids = flowIds(forgotten.jobId);
+        const pages = Array.from({ length: Math.max(0, forgotten.imageCount) }, (_, i): [QueueName, string] => [
           'ocr',
           ids.page(i),
         ]);
@@ -326,9 +326,9 @@ export function createBullmqProducer(opts: BullmqProducerOptions): BullmqProduce
         }
       }
       // Their stages' results (OCR text, summaries) too; an active job may still write one (it expires in an hour).
-      const stored = await results.drop(uploads.map((u) => u.uploadId));
+      const stored = await results.drop(jobs.map((j) => j.jobId));
       if (removed + active + stored > 0) {
-        logger.info({ uploads: uploads.length, removed, active, results: stored }, 'upload jobs removed');
+        logger.info({ jobs: jobs.length, removed, active, results: stored }, 'upload jobs removed');
       }
       return { removed, active };
     },

@@ -22,7 +22,7 @@ import { orderPages, parsePayload, PayloadError, runModeration, runNotes, runOcr
 export const DROPPED = 'dropped:';
 
 /** Says whether the upload (or the note's re-read, `reprocess`) a job belongs to is still waiting for its note. */
-export type StillWanted = (upload: Pick<UploadJob, 'uploadId' | 'reprocess'>) => Promise<boolean>;
+export type StillWanted = (upload: Pick<UploadJob, 'jobId' | 'purpose'>) => Promise<boolean>;
 
 export interface StageProcessorsOptions {
   handlers: Partial<StageHandlers>;
@@ -57,15 +57,17 @@ export function stageProcessors(opts: StageProcessorsOptions): Partial<Record<Qu
   /** Throws the drop (final) when the job's upload no longer wants it; runs the job when that cannot be told. */
   async function admit(job: Job<StageData | OcrPageData>, stage: QueueName): Promise<void> {
     const upload = (job.data as { job?: Partial<UploadJob> } | undefined)?.job;
-    if (!opts.stillWanted || typeof upload?.uploadId !== 'string') return;
+    // A job queued in the earlier shape (no jobId) is not checked: it runs, and its parse reads it (jobs.ts).
+    if (!opts.stillWanted || typeof upload?.jobId !== 'string' || !upload.purpose) return;
+    const { jobId, purpose } = upload;
     let wanted = true;
     try {
-      wanted = await opts.stillWanted({ uploadId: upload.uploadId, reprocess: upload.reprocess });
+      wanted = await opts.stillWanted({ jobId, purpose });
     } catch (err) {
-      const log = { uploadId: upload.uploadId, stage, jobId: job.id, err: errorMessage(err) };
+      const log = { jobId: upload.jobId, stage, queueJobId: job.id, err: errorMessage(err) };
       logger.warn(log, 'could not check whether the upload is still processing: running the job');
     }
-    if (!wanted) throw new UnrecoverableError(`${DROPPED} upload ${upload.uploadId} is no longer processing`);
+    if (!wanted) throw new UnrecoverableError(`${DROPPED} upload ${upload.jobId} is no longer processing`);
   }
 
   /** A processor that is admitted first, and whose verdicts and malformed payloads are final. */
@@ -80,14 +82,14 @@ export function stageProcessors(opts: StageProcessorsOptions): Partial<Record<Qu
   if (moderation) {
     processors.moderation = stage<StageData>('moderation', async (job) => {
       const result = await runModeration({ moderation }, job.data.job);
-      return results.put(job.data.job.uploadId, resultField.moderation, result);
+      return results.put(job.data.job.jobId, resultField.moderation, result);
     });
   }
 
   if (ocr) {
     const page = async (data: OcrPageData) => {
       const result = await runOcrPage({ ocr }, data);
-      return results.put(data.job.uploadId, resultField.page(data.image.index), result);
+      return results.put(data.job.jobId, resultField.page(data.image.index), result);
     };
     processors.ocr = stage<StageData | OcrPageData>('ocr', async (job, token) => {
       if (job.name === OCR_PAGE) return page(job.data as OcrPageData);
@@ -101,7 +103,7 @@ export function stageProcessors(opts: StageProcessorsOptions): Partial<Record<Qu
       if (data.step !== 'collect') {
         if (!fanout) throw new Error('ocr fan-out needs its queue');
         // Deterministic ids: a retried fan-out does not add the pages twice.
-        const ids = flowIds(upload.uploadId);
+        const ids = flowIds(upload.jobId);
         await fanout.addBulk(
           upload.images.map((image) => ({
             name: OCR_PAGE,
@@ -123,7 +125,7 @@ export function stageProcessors(opts: StageProcessorsOptions): Partial<Record<Qu
       if (await job.moveToWaitingChildren(token)) throw new WaitingChildrenError();
       // Every page is done: check that each one's result is there.
       const stored = await results.getMany(
-        upload.uploadId,
+        upload.jobId,
         upload.images.map((image) => resultField.page(image.index)),
       );
       orderPages(upload, [...stored.values()]);
@@ -138,21 +140,19 @@ export function stageProcessors(opts: StageProcessorsOptions): Partial<Record<Qu
       let pages: unknown[] | undefined;
       if (children.has('ocr')) {
         const fields = upload.images.map((image) => resultField.page(image.index));
-        pages = orderPages(upload, [...(await results.getMany(upload.uploadId, fields)).values()]);
+        pages = orderPages(upload, [...(await results.getMany(upload.jobId, fields)).values()]);
       }
       // A flow with image checks must have their result: summarising without it would let flagged images through.
-      const checks = children.has('moderation')
-        ? await results.get(upload.uploadId, resultField.moderation)
-        : undefined;
+      const checks = children.has('moderation') ? await results.get(upload.jobId, resultField.moderation) : undefined;
       const summary = await runSummarise({ summarise }, { job: job.data.job, pages, moderation: checks });
-      return results.put(upload.uploadId, resultField.summary, summary);
+      return results.put(upload.jobId, resultField.summary, summary);
     });
   }
 
   if (notes) {
     processors.notes = stage<StageData>('notes', async (job) => {
       const upload = parsePayload(uploadJobSchema, job.data.job, 'notes');
-      const summary = await results.get(upload.uploadId, resultField.summary);
+      const summary = await results.get(upload.jobId, resultField.summary);
       return runNotes({ notes }, { job: job.data.job, summary });
     });
   }

@@ -89,10 +89,10 @@ export function startBullmqWorkers(opts: BullmqWorkersOptions): BullmqWorkers {
     worker.on('failed', (job, err) => {
       const upload = (job?.data as StageData | undefined)?.job;
       const log = {
-        uploadId: upload?.uploadId,
+        jobId: upload?.jobId,
         correlationId: upload?.correlationId,
         stage: queue,
-        jobId: job?.id,
+        queueJobId: job?.id,
         attempt: job?.attemptsMade,
         err: loggableError(err),
       };

@@ -57,8 +57,8 @@ export function createInProcessDriver(opts: InProcessDriverOptions): PipelineDri
   // Where each upload in flight is (issue 23): updated as its stages end, forgotten when it is answered.
   const progress = memoryProgress();
   const stagesOf = (job: UploadJob) => {
-    let done = progress.stages.get(job.uploadId);
-    if (!done) progress.stages.set(job.uploadId, (done = { moderation: false, pagesRead: 0, summary: false }));
+    let done = progress.stages.get(job.jobId);
+    if (!done) progress.stages.set(job.jobId, (done = { moderation: false, pagesRead: 0, summary: false }));
     return done;
   };
 
@@ -71,7 +71,7 @@ export function createInProcessDriver(opts: InProcessDriverOptions): PipelineDri
     limiter?: LimitFunction,
   ): Promise<T> {
     const s = stats[stage];
-    const log = { uploadId: job.uploadId, correlationId: job.correlationId, stage };
+    const log = { jobId: job.jobId, correlationId: job.correlationId, stage };
     let backingOff = false;
     const endBackoff = () => {
       if (backingOff) s.delayed--;
@@ -129,7 +129,7 @@ export function createInProcessDriver(opts: InProcessDriverOptions): PipelineDri
     // Summarise and notes get payloads made of other stages' results, each parsed once on its way in.
     // A re-read of a note skips the image checks: its images were accepted at upload (UploadJob.reprocess).
     const moderation = (
-      job.reprocess
+      job.purpose.kind === 'reread'
         ? Promise.resolve(undefined)
         : attempt('moderation', job, branchSignal, () => handlers.moderation(job))
     )
@@ -175,22 +175,19 @@ export function createInProcessDriver(opts: InProcessDriverOptions): PipelineDri
         timer = setTimeout(() => {
           controller.abort();
           const stage = pendingStage();
-          logger.warn(
-            { uploadId: job.uploadId, correlationId: job.correlationId, stage, timeoutMs },
-            'upload timed out',
-          );
-          reject(timeoutFailure(job.uploadId, timeoutMs, stage));
+          logger.warn({ jobId: job.jobId, correlationId: job.correlationId, stage, timeoutMs }, 'upload timed out');
+          reject(timeoutFailure(job.jobId, timeoutMs, stage));
         }, timeoutMs);
       });
       try {
         return await Promise.race([work, timeout]);
       } finally {
         clearTimeout(timer);
-        progress.stages.delete(job.uploadId);
+        progress.stages.delete(job.jobId);
       }
     },
 
-    async forgetUploads() {
+    async forgetJobs() {
       // Nothing is kept between calls: an upload's data lives only in its running request.
       return { removed: 0, active: 0 };
     },

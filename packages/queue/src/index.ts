@@ -1,7 +1,7 @@
 export { PipelineFailure } from './failure.js';
 export type { PipelineFailureKind } from './failure.js';
 export type {
-  ForgetUpload,
+  ForgetJob,
   LostUploadDecision,
   PipelineDriver,
   ProgressPort,

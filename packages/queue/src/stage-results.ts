@@ -6,7 +6,7 @@
  * queue's event stream, which keeps the last ~10,000 events whatever happens to the job: OCR text and summaries
  * returned through BullMQ outlived the account they belonged to. So a stage writes its result here and returns only
  * a StoredResult (which field it wrote); the next stage reads the field. The hash is deleted when the upload is
- * answered (the producer), with the account (forgetUploads), and in any case an hour after its last write (as long
+ * answered (the producer), with the account (forgetJobs), and in any case an hour after its last write (as long
  * as BullMQ keeps a completed job).
  */
 import type { Redis } from 'ioredis';

@@ -106,7 +106,7 @@ export function orderPages(job: UploadJob, pages: unknown[]): OcrPageResult[] {
   }
   const missing = job.images.filter((img) => !byIndex.has(img.index)).map((img) => img.index);
   if (missing.length) {
-    throw new Error(`OCR results missing for image index ${missing.join(', ')} of upload ${job.uploadId}`);
+    throw new Error(`OCR results missing for image index ${missing.join(', ')} of upload ${job.jobId}`);
   }
   return [...job.images].sort((a, b) => a.index - b.index).map((img) => byIndex.get(img.index) as OcrPageResult);
 }

@@ -10,9 +10,10 @@ export interface QueueCounts {
   failed: number;
 }
 
-export interface ForgetUpload {
-  uploadId: string;
-  /** How many images the upload had (one `ocr-page` job each). */
+/** A job to remove from the queue: an upload's or a re-read's (UploadJob.jobId). */
+export interface ForgetJob {
+  jobId: string;
+  /** How many images the job had (one `ocr-page` job each). */
   imageCount: number;
 }
 
@@ -61,7 +62,7 @@ export interface PipelineDriver {
    * summaries). Jobs a worker holds right now cannot be removed; they are counted in `active` and end on their own
    * (their upload row is gone, so the notes stage writes nothing). The in-process driver keeps no jobs: 0, 0.
    */
-  forgetUploads(uploads: ReadonlyArray<ForgetUpload>): Promise<{ removed: number; active: number }>;
+  forgetJobs(uploads: ReadonlyArray<ForgetJob>): Promise<{ removed: number; active: number }>;
   /**
    * Resolves true once the queue can take an upload, false when it still cannot after `timeoutMs` (Redis
    * unreachable). Drivers that need no server (in-process) do not define it.

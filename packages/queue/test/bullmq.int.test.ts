@@ -141,7 +141,7 @@ describe('bullmq driver', () => {
     const job = makeUpload(2);
     await expect(producer.run(job, { timeoutMs: 500 })).rejects.toMatchObject({ kind: 'timeout', stage: 'moderation' });
 
-    const ids = flowIds(job.uploadId);
+    const ids = flowIds(job.jobId);
     // notes, summarise and ocr were waiting for their children: removed. Moderation is active: left to finish.
     expect(await admin.exists(`${prefix}:notes:${ids.notes}`)).toBe(0);
     expect(await admin.exists(`${prefix}:summarise:${ids.summarise}`)).toBe(0);
@@ -177,7 +177,7 @@ describe('bullmq driver', () => {
     hold.open();
     await closing;
     expect(finished).toBe(true);
-    const state = await admin.zscore(`${prefix}:moderation:completed`, flowIds(job.uploadId).moderation);
+    const state = await admin.zscore(`${prefix}:moderation:completed`, flowIds(job.jobId).moderation);
     expect(state).not.toBeNull();
 
     // A new set of workers picks up the rest of the flow.
@@ -258,11 +258,11 @@ describe('bullmq workers in another process', () => {
     const note = await producer.run(job, { timeoutMs: 20_000 });
 
     expect(note.created).toBe(true);
-    expect(await admin.get(key(`summary:${job.uploadId}`))).toBe(
+    expect(await admin.get(key(`summary:${job.jobId}`))).toBe(
       job.images.map((i) => `Text of ${i.fileName}`).join('\n\n'),
     );
     expect(await admin.smembers(key('ocr-pids'))).toEqual([String(child.pid)]);
-    expect(await admin.get(key(`writes:${job.uploadId}`))).toBe('1');
+    expect(await admin.get(key(`writes:${job.jobId}`))).toBe('1');
   });
 
   it('finishes an upload after its worker process is killed mid-job, writing the note once', async () => {
@@ -281,8 +281,8 @@ describe('bullmq workers in another process', () => {
     await spawnWorker();
     const note = await run;
 
-    expect(await admin.get(key(`notes-calls:${job.uploadId}`))).toBe('2');
-    expect(await admin.get(key(`writes:${job.uploadId}`))).toBe('1');
-    expect(note).toEqual({ noteId: Number(await admin.get(key(`note:${job.uploadId}`))), created: false });
+    expect(await admin.get(key(`notes-calls:${job.jobId}`))).toBe('2');
+    expect(await admin.get(key(`writes:${job.jobId}`))).toBe('1');
+    expect(note).toEqual({ noteId: Number(await admin.get(key(`note:${job.jobId}`))), created: false });
   });
 });

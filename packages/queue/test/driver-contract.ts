@@ -48,7 +48,7 @@ export function describeDriverContract(name: string, harness: DriverHarness): vo
       const note = await driver.run(job, { timeoutMs });
 
       expect(note).toEqual({ noteId: 1, created: true });
-      expect(rec.moderation.map((j) => j.uploadId)).toEqual([job.uploadId]);
+      expect(rec.moderation.map((j) => j.jobId)).toEqual([job.jobId]);
       expect(rec.ocr.map((i) => i.image.index)).toEqual([0]);
       expect(rec.summarise).toHaveLength(1);
       expect(rec.summarise[0]?.pages.map((p) => p.fileName)).toEqual(['page-0.png']);
@@ -128,8 +128,8 @@ export function describeDriverContract(name: string, harness: DriverHarness): vo
     it("runs a note's re-read without the image checks, as a flow of its own each time", async () => {
       const { handlers, rec } = recordingHandlers();
       const driver = await harness.start(handlers, { ocrConcurrency: 2 });
-      const reprocess = { noteId: 42, requireText: true };
-      const [first, second] = [makeUpload(2, { reprocess }), makeUpload(2, { reprocess })];
+      const purpose = { kind: 'reread', noteId: 42, requireText: true } as const;
+      const [first, second] = [makeUpload(2, { purpose }), makeUpload(2, { purpose })];
 
       expect(await driver.run(first!, { timeoutMs })).toEqual({ noteId: 1, created: true });
       expect(await driver.run(second!, { timeoutMs })).toEqual({ noteId: 2, created: true });
@@ -137,9 +137,9 @@ export function describeDriverContract(name: string, harness: DriverHarness): vo
       expect(rec.moderation).toEqual([]);
       expect(rec.ocr).toHaveLength(4);
       expect(rec.summarise.map((input) => input.moderation)).toEqual([undefined, undefined]);
-      expect(rec.notes.map((input) => [input.job.uploadId, input.job.reprocess])).toEqual([
-        [first!.uploadId, reprocess],
-        [second!.uploadId, reprocess],
+      expect(rec.notes.map((input) => [input.job.jobId, input.job.purpose])).toEqual([
+        [first!.jobId, purpose],
+        [second!.jobId, purpose],
       ]);
     });
 
@@ -216,7 +216,7 @@ export function describeDriverContract(name: string, harness: DriverHarness): vo
         expect.objectContaining({
           level: 'error',
           obj: expect.objectContaining({
-            uploadId: job.uploadId,
+            jobId: job.jobId,
             correlationId: job.correlationId,
             stage: 'ocr',
             err: 'tesseract crashed on page-1.png',
@@ -227,7 +227,7 @@ export function describeDriverContract(name: string, harness: DriverHarness): vo
       expect(failure.message).not.toMatch(/child .* failed/);
       const retries = harness
         .logs()
-        .filter((r) => r.level === 'warn' && /retry/.test(r.msg ?? '') && r.obj.uploadId === job.uploadId);
+        .filter((r) => r.level === 'warn' && /retry/.test(r.msg ?? '') && r.obj.jobId === job.jobId);
       expect(retries).toHaveLength(1);
       expect(rec.ocr.filter((i) => i.image.index === 1)).toHaveLength(2);
       expect(rec.summarise).toHaveLength(0);
@@ -262,13 +262,13 @@ export function describeDriverContract(name: string, harness: DriverHarness): vo
     it('rejects an invalid upload job before any stage runs', async () => {
       const { handlers, rec } = recordingHandlers();
       const driver = await harness.start(handlers, { ocrConcurrency: 2 });
-      const bad = { ...makeUpload(1), uploadId: 'not-a-uuid', images: [] };
+      const bad = { ...makeUpload(1), jobId: 'not-a-uuid', images: [] };
 
       const failure = await failureOf(driver.run(bad, { timeoutMs }));
 
       expect(failure.kind).toBe('error');
       expect(failure.message).toMatch(/^Invalid upload job: /);
-      expect(failure.message).toContain('uploadId');
+      expect(failure.message).toContain('jobId');
       expect(failure.message).toContain('images');
       expect(rec.moderation).toHaveLength(0);
     });
@@ -303,7 +303,7 @@ export function describeDriverContract(name: string, harness: DriverHarness): vo
 
       expect(new Set(notes.map((n) => n.noteId)).size).toBe(10);
       expect(notes.every((n) => n.created)).toBe(true);
-      expect(rec.notes.map((n) => n.job.uploadId).sort()).toEqual(jobs.map((j) => j.uploadId).sort());
+      expect(rec.notes.map((n) => n.job.jobId).sort()).toEqual(jobs.map((j) => j.jobId).sort());
       expect(rec.ocr).toHaveLength(20);
       expect(rec.ocrMaxActive).toBeLessThanOrEqual(3);
     });

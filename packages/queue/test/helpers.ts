@@ -69,7 +69,8 @@ export function testLogger(
 export function makeUpload(images = 1, over: Partial<UploadJob> = {}): UploadJob {
   const uploadId = randomUUID();
   return {
-    uploadId,
+    jobId: uploadId,
+    purpose: { kind: 'upload' },
     userId: 7,
     correlationId: `req-${uploadId.slice(0, 8)}`,
     premium: false,
@@ -90,7 +91,7 @@ export function makeUpload(images = 1, over: Partial<UploadJob> = {}): UploadJob
 export function summaryOf(input: SummariseInput): SummaryResult {
   const texts = input.pages.map((p) => p.text);
   return {
-    title: `Notes ${input.job.uploadId.slice(0, 8)}`,
+    title: `Notes ${input.job.jobId.slice(0, 8)}`,
     keyPoints: texts.slice(0, 6),
     detailedSummary: texts.join(' '),
     originalText: texts.join('\n\n'),
@@ -138,10 +139,10 @@ export function recordingHandlers(over: Partial<StageHandlers> = {}, ocrDelayMs:
       return summaryOf(input);
     },
     async notes({ job }) {
-      const existing = written.get(job.uploadId);
+      const existing = written.get(job.jobId);
       if (existing) return { noteId: existing, created: false };
       const noteId = nextNoteId++;
-      written.set(job.uploadId, noteId);
+      written.set(job.jobId, noteId);
       return { noteId, created: true };
     },
   };

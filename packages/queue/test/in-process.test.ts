@@ -37,8 +37,8 @@ describe('in-process driver', () => {
     expect(rec.ocr).toHaveLength(9);
     expect(rec.ocrMaxActive).toBe(2);
     // FIFO: all pages of the first upload started before any page of the last one.
-    const order = rec.ocr.map((i) => i.job.uploadId);
-    expect(order.lastIndexOf(jobs[0]!.uploadId)).toBeLessThan(order.indexOf(jobs[2]!.uploadId));
+    const order = rec.ocr.map((i) => i.job.jobId);
+    expect(order.lastIndexOf(jobs[0]!.jobId)).toBeLessThan(order.indexOf(jobs[2]!.jobId));
   });
 
   it('reports OCR pages waiting for the limiter and active stages in counts()', async () => {

@@ -162,7 +162,7 @@ describe('jobs lost by Redis', () => {
     const run = producer.run(job, {
       timeoutMs: 60_000,
       lost: async (j) => {
-        lostCalls.push(j.uploadId);
+        lostCalls.push(j.jobId);
         return lost ? lost(j) : { redrive: true };
       },
     });
@@ -182,7 +182,7 @@ describe('jobs lost by Redis', () => {
     expect(lostCalls).toHaveLength(1);
     expect(tookMs, 'answered within seconds of Redis returning').toBeLessThan(5000);
     // The notes stage ran for this upload, and wrote it once.
-    expect(new Set(rec.notes.map((n) => n.job.uploadId)).size).toBe(1);
+    expect(new Set(rec.notes.map((n) => n.job.jobId)).size).toBe(1);
     expect(logger.records.some((r) => r.msg?.startsWith('the queue lost this upload'))).toBe(true);
   });
 

@@ -123,9 +123,7 @@ function uploadOf(input: unknown): UploadJob | undefined {
   if (!input || typeof input !== 'object') return undefined;
   const candidate = 'job' in input ? (input as { job: unknown }).job : input;
   const job = candidate as Partial<UploadJob> | null;
-  return job && typeof job.uploadId === 'string' && typeof job.correlationId === 'string'
-    ? (job as UploadJob)
-    : undefined;
+  return job && typeof job.jobId === 'string' && typeof job.correlationId === 'string' ? (job as UploadJob) : undefined;
 }
 
 /**
@@ -139,7 +137,7 @@ export function instrumentHandlers<H extends Partial<StageHandlers>>(handlers: H
     if (!handler) continue;
     const instrumented = async (input: unknown) => {
       const upload = uploadOf(input);
-      const context = upload ? { correlationId: upload.correlationId, uploadId: upload.uploadId } : {};
+      const context = upload ? { correlationId: upload.correlationId, jobId: upload.jobId } : {};
       return withLogContext(context, async () => {
         const end = metrics.jobDuration.startTimer({ stage });
         metrics.jobsActive.inc({ stage });

@@ -7,8 +7,9 @@ import type { StillWanted } from '@snapnotes/queue';
 import type { Repositories } from './wiring.js';
 
 export function uploadStillProcessing(repos: Pick<Repositories, 'uploads' | 'reprocessings'>): StillWanted {
-  return async ({ uploadId, reprocess }) => {
-    const row = reprocess ? await repos.reprocessings.findById(uploadId) : await repos.uploads.findById(uploadId);
+  return async ({ jobId, purpose }) => {
+    const row =
+      purpose.kind === 'reread' ? await repos.reprocessings.findById(jobId) : await repos.uploads.findById(jobId);
     return row?.status === 'processing';
   };
 }

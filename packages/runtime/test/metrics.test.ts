@@ -7,7 +7,8 @@ import { withLogContext } from '../src/log-context.js';
 import { createMetrics, instrumentHandlers } from '../src/metrics.js';
 
 const job: UploadJob = {
-  uploadId: '9b2f4d1e-7c1a-4a59-9a39-1f0b8c0d5e21',
+  jobId: '9b2f4d1e-7c1a-4a59-9a39-1f0b8c0d5e21',
+  purpose: { kind: 'upload' },
   userId: 3,
   correlationId: 'req-abc12345',
   premium: false,
@@ -125,8 +126,8 @@ describe('instrumentHandlers', () => {
     logger.info('outside any job');
 
     const byMsg = Object.fromEntries(entries().map((l) => [l.msg as string, l]));
-    expect(byMsg['classifying']).toMatchObject({ correlationId: job.correlationId, uploadId: job.uploadId });
-    expect(byMsg['given by the call']).toMatchObject({ correlationId: 'given-by-call', uploadId: job.uploadId });
+    expect(byMsg['classifying']).toMatchObject({ correlationId: job.correlationId, jobId: job.jobId });
+    expect(byMsg['given by the call']).toMatchObject({ correlationId: 'given-by-call', jobId: job.jobId });
     expect(byMsg['outside any job']).not.toHaveProperty('correlationId');
   });
 

@@ -90,9 +90,9 @@ export async function deleteAccount(
   const uploads = await deps.repos.uploads.listByUser(user.id);
   // A re-read's jobs are keyed by its own id as an upload's are by the upload's ("Read again").
   const rereads = await deps.repos.reprocessings.listForUser(user.id);
-  const jobs = await deps.pipeline.forgetUploads([
-    ...uploads.map((u) => ({ uploadId: u.id, imageCount: Math.max(u.imageCount, u.objectKeys.length) })),
-    ...rereads.map((r) => ({ uploadId: r.id, imageCount: r.imageCount })),
+  const jobs = await deps.pipeline.forgetJobs([
+    ...uploads.map((u) => ({ jobId: u.id, imageCount: Math.max(u.imageCount, u.objectKeys.length) })),
+    ...rereads.map((r) => ({ jobId: r.id, imageCount: r.imageCount })),
   ]);
   const keys = await deps.store.list(userKeyPrefix(user.id));
   await deps.store.deleteMany(keys);

@@ -62,12 +62,12 @@ export async function lostUploadDecision(
   const gone = (why: string) => ({
     failure: new PipelineFailure('unavailable', `The queue lost the upload's jobs and it cannot be run again: ${why}`),
   });
-  const upload = await deps.repos.uploads.findById(job.uploadId);
+  const upload = await deps.repos.uploads.findById(job.jobId);
   if (!upload) return gone('its row is gone');
   if (upload.status === 'completed' && upload.noteId !== null)
     return { note: { noteId: upload.noteId, created: false } };
   if (upload.status !== 'processing') return gone(`it is ${upload.status}`);
-  const stored = new Set(await deps.store.list(uploadKeyPrefix(job.userId, job.uploadId)));
+  const stored = new Set(await deps.store.list(uploadKeyPrefix(job.userId, job.jobId)));
   const missing = job.images.filter((image) => !stored.has(image.key)).length;
   if (missing > 0) return gone(`${missing} of its images are not in the store`);
   return { redrive: true };

@@ -35,7 +35,8 @@ describe('jobLanguages', () => {
   it('always gives a list the job payload accepts', () => {
     for (const chosen of [null, ['nld'], ['deu', 'spa', 'ita'], ['xxx']]) {
       const job = {
-        uploadId: '7c6c2f66-8f0c-4e38-9d56-7a3f0c7f3f10',
+        jobId: '7c6c2f66-8f0c-4e38-9d56-7a3f0c7f3f10',
+        purpose: { kind: 'upload' },
         userId: 1,
         correlationId: 'c',
         premium: false,

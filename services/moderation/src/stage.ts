@@ -66,7 +66,7 @@ export function createModerationStage(deps: ModerationStageDeps): StageHandlers[
 
   // The job was parsed once, at the queue boundary (packages/queue stages.ts): stages trust their typed input.
   return async function moderation(job: UploadJob): Promise<ModerationResult> {
-    const log = deps.logger.child({ stage: 'moderation', uploadId: job.uploadId, correlationId: job.correlationId });
+    const log = deps.logger.child({ stage: 'moderation', jobId: job.jobId, correlationId: job.correlationId });
     const images = [...job.images].sort((a, b) => a.index - b.index);
     const started = performance.now();
     const verdicts = await mapLimit(images, parallelism, (ref) => check(ref, log));

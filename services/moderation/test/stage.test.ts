@@ -32,7 +32,8 @@ function upload(files: { name: string; data: Buffer }[]) {
     return { index, fileName: f.name, key, contentType: 'image/png', bytes: f.data.length, width: 224, height: 224 };
   });
   const job: UploadJob = {
-    uploadId,
+    jobId: uploadId,
+    purpose: { kind: 'upload' },
     userId: 7,
     correlationId: 'corr-1',
     premium: false,

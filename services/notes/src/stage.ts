@@ -22,7 +22,7 @@ export const FALLBACK_TITLE = 'Untitled note';
 export function createNotesStage(deps: NotesStageDeps): StageHandlers['notes'] {
   const logger = deps.logger.child({ stage: 'notes' });
   return async function notes({ job, summary }: NotesInput): Promise<NoteResult> {
-    const log = logger.child({ uploadId: job.uploadId, correlationId: job.correlationId });
+    const log = logger.child({ jobId: job.jobId, correlationId: job.correlationId });
     const started = performance.now();
     const content = {
       userId: job.userId,
@@ -37,11 +37,11 @@ export function createNotesStage(deps: NotesStageDeps): StageHandlers['notes'] {
       tags: summary.tags ?? [],
     };
     try {
-      if (job.reprocess) {
+      if (job.purpose.kind === 'reread') {
         const { note, updated } = await deps.notes.rereadNote({
           ...content,
-          reprocessingId: job.uploadId,
-          noteId: job.reprocess.noteId,
+          reprocessingId: job.jobId,
+          noteId: job.purpose.noteId,
         });
         const ms = Math.round(performance.now() - started);
         if (updated)
@@ -51,7 +51,7 @@ export function createNotesStage(deps: NotesStageDeps): StageHandlers['notes'] {
       }
       const { note, created } = await deps.notes.createForUpload({
         ...content,
-        uploadId: job.uploadId,
+        uploadId: job.jobId,
         imageCount: job.images.length,
         imageMeta: [...job.images].sort((a, b) => a.index - b.index).map(imageMetaOf),
       });

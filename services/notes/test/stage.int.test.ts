@@ -76,7 +76,15 @@ async function reservedInput(title = 'Cell biology', images = 2): Promise<NotesI
   });
   expect(res.ok).toBe(true);
   return {
-    job: { uploadId, userId: user.id, correlationId: 'corr-1', premium: false, languages: ['eng'], images: refs },
+    job: {
+      jobId: uploadId,
+      purpose: { kind: 'upload' },
+      userId: user.id,
+      correlationId: 'corr-1',
+      premium: false,
+      languages: ['eng'],
+      images: refs,
+    },
     summary: {
       title,
       keyPoints: ['Cells have membranes', 'Mitochondria make ATP'],
@@ -96,7 +104,7 @@ describe('notes stage', () => {
     expect(result.created).toBe(true);
     const note = await notesRepo.findByIdForUser(result.noteId, user.id);
     expect(note).toMatchObject({
-      uploadId: input.job.uploadId,
+      uploadId: input.job.jobId,
       title: 'Cell biology',
       keyPoints: input.summary.keyPoints,
       detailedSummary: input.summary.detailedSummary,
@@ -107,7 +115,7 @@ describe('notes stage', () => {
       imageCount: 2,
       wordCount: 6,
     });
-    expect(await uploads.findById(input.job.uploadId)).toMatchObject({ status: 'completed', noteId: result.noteId });
+    expect(await uploads.findById(input.job.jobId)).toMatchObject({ status: 'completed', noteId: result.noteId });
   });
 
   it('returns the same noteId with created false when the job is retried', async () => {
@@ -124,7 +132,7 @@ describe('notes stage', () => {
 
   it('writes nothing for an upload the gateway already failed', async () => {
     const input = await reservedInput();
-    await uploads.markFailed(input.job.uploadId, 'failed', 'PROCESSING_TIMEOUT', 'gave up');
+    await uploads.markFailed(input.job.jobId, 'failed', 'PROCESSING_TIMEOUT', 'gave up');
     const before = (await notesRepo.listByUser(user.id)).length;
     await expect(stage(input)).rejects.toBeInstanceOf(UploadNotActiveError);
     expect(await notesRepo.listByUser(user.id)).toHaveLength(before);
@@ -133,7 +141,7 @@ describe('notes stage', () => {
 
   it('fails clearly for an upload that was never reserved', async () => {
     const input = await reservedInput();
-    await expect(stage({ ...input, job: { ...input.job, uploadId: randomUUID() } })).rejects.toBeInstanceOf(
+    await expect(stage({ ...input, job: { ...input.job, jobId: randomUUID() } })).rejects.toBeInstanceOf(
       UploadNotFoundError,
     );
   });
@@ -169,7 +177,7 @@ describe('notes stage: a re-read', () => {
     const { noteId } = await stage(await reservedInput());
     const input = await reservedInput('Biologie cellulaire');
     const id = await reread(noteId);
-    const job = { ...input.job, uploadId: id, reprocess: { noteId, requireText: true } };
+    const job = { ...input.job, jobId: id, purpose: { kind: 'reread' as const, noteId, requireText: true } };
     const summary = { ...input.summary, originalText: 'Les cellules ont des membranes.', language: 'fra' };
 
     expect(await stage({ job, summary })).toEqual({ noteId, created: false });
@@ -190,7 +198,7 @@ describe('notes stage: a re-read', () => {
     const input = await reservedInput('Never written');
     const id = await reread(noteId);
     await reprocessings().fail(id, 'PROCESSING_TIMEOUT');
-    const job = { ...input.job, uploadId: id, reprocess: { noteId, requireText: true } };
+    const job = { ...input.job, jobId: id, purpose: { kind: 'reread' as const, noteId, requireText: true } };
     await expect(stage({ job, summary: input.summary })).rejects.toBeInstanceOf(ReprocessingNotActiveError);
     expect(await notesRepo.findByIdForUser(noteId, user.id)).toEqual(before);
   });

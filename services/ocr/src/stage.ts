@@ -30,7 +30,7 @@ export function createOcrStage(deps: OcrStageDeps): StageHandlers['ocr'] {
     // Never log the text itself: it is the user's content.
     log.info(
       {
-        uploadId: job.uploadId,
+        jobId: job.jobId,
         correlationId: job.correlationId,
         index: image.index,
         chars: result.text.length,

@@ -60,7 +60,8 @@ async function runStage(image: Buffer, languages: string[] = ['eng']) {
   };
   const input: OcrPageInput = {
     job: {
-      uploadId: '6f1c1b1e-8a4e-4c57-9a55-3f2b8d1f0a01',
+      purpose: { kind: 'upload' as const },
+      jobId: '6f1c1b1e-8a4e-4c57-9a55-3f2b8d1f0a01',
       userId: 1,
       correlationId: `test-${index}`,
       premium: false,
@@ -209,7 +210,8 @@ describe('OCR stage on generated images (real tesseract)', () => {
     await expect(runStage(await corruptPng())).rejects.toThrow(InvalidImageError);
     const stage = createOcrStage({ store, read: (img, langs) => recognizeBuffer(engine, img, langs), logger });
     const job = {
-      uploadId: '6f1c1b1e-8a4e-4c57-9a55-3f2b8d1f0a01',
+      purpose: { kind: 'upload' as const },
+      jobId: '6f1c1b1e-8a4e-4c57-9a55-3f2b8d1f0a01',
       userId: 1,
       correlationId: 'c',
       premium: false,

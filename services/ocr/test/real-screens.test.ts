@@ -71,7 +71,8 @@ function uploadOf(screen: Screen, index: number): { job: UploadJob; image: Image
     height: screen.height * screen.scale,
   };
   const job: UploadJob = {
-    uploadId: '0b6f3e0a-2c1d-4e5f-8a9b-0c1d2e3f4a5b',
+    purpose: { kind: 'upload' },
+    jobId: '0b6f3e0a-2c1d-4e5f-8a9b-0c1d2e3f4a5b',
     userId: 1,
     correlationId: `screen-${screen.name}`,
     premium: false,

@@ -36,7 +36,7 @@ export function createSummariseStage(deps: SummariseStageDeps): StageHandlers['s
   return async function summarise(input) {
     // Parsed once, at the queue boundary (packages/queue stages.ts): stages trust their typed input.
     const { job, pages, moderation } = input;
-    const log = deps.logger.child({ stage: 'summarise', uploadId: job.uploadId, correlationId: job.correlationId });
+    const log = deps.logger.child({ stage: 'summarise', jobId: job.jobId, correlationId: job.correlationId });
     const started = Date.now();
     const ordered = [...pages].sort((a, b) => a.index - b.index);
     const withText = ordered.filter((p) => p.hasText && p.text.trim().length > 0);
@@ -126,7 +126,7 @@ export function createSummariseStage(deps: SummariseStageDeps): StageHandlers['s
       }
       log.info({ pages: withText.length }, 'text pages held only noise after cleaning; describing the images instead');
     }
-    if (job.reprocess?.requireText) {
+    if (job.purpose.kind === 'reread' && job.purpose.requireText) {
       // A re-read of a note made from text that reads none this time: the note keeps its text (DECISIONS "Read
       // again"), rather than becoming a description of its images.
       log.info({ pages: ordered.length }, 're-read found no text');

@@ -200,7 +200,8 @@ describe('the summarise stage with scrolling captures', () => {
   const shots = captures(MESSAGES, 7, 4, 21);
   const upload = [1, 4, 0, 3, 2];
   const job: UploadJob = {
-    uploadId: UPLOAD,
+    jobId: UPLOAD,
+    purpose: { kind: 'upload' },
     userId: 9,
     correlationId: 'corr-scroll',
     premium: false,

@@ -45,7 +45,8 @@ function job(
   premium = false,
 ): UploadJob {
   return {
-    uploadId: UPLOAD,
+    jobId: UPLOAD,
+    purpose: { kind: 'upload' },
     userId: 7,
     correlationId: 'corr-1',
     premium,
@@ -105,7 +106,7 @@ describe('summarise stage: text', () => {
     expect(moderator.checked).toEqual([lectureNotes, second]);
     // Logs carry the upload's ids but not its text.
     const done = logger.entries.find((e) => e.msg === 'text summarised');
-    expect(done?.bindings).toMatchObject({ stage: 'summarise', uploadId: UPLOAD, correlationId: 'corr-1' });
+    expect(done?.bindings).toMatchObject({ stage: 'summarise', jobId: UPLOAD, correlationId: 'corr-1' });
     expect(JSON.stringify(logger.entries)).not.toContain('chloroplasts');
   });
 
@@ -343,7 +344,8 @@ describe('summarise stage: images without text', () => {
   it('gives a re-read of a text note that reads no text the nothing-extracted verdict, describing nothing', async () => {
     const { j, stage } = await skyStage();
     const pages = [page(0, 'sky.jpg', '', false)];
-    const reread = (requireText: boolean) => stage({ job: { ...j, reprocess: { noteId: 3, requireText } }, pages });
+    const reread = (requireText: boolean) =>
+      stage({ job: { ...j, purpose: { kind: 'reread', noteId: 3, requireText } }, pages });
     const err = await reread(true).catch((e: unknown) => e);
     expect((err as VerdictError).verdict.code).toBe('NOTHING_EXTRACTED');
     // A note that was a description may be described again (by a vision model configured since, say).

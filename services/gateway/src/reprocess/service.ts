@@ -131,13 +131,13 @@ export class ReprocessService {
       throw noImages();
     }
     const job: UploadJob = {
-      uploadId: id,
+      jobId: id,
+      purpose: { kind: 'reread', noteId, requireText: source.kind === 'text' },
       userId: user.id,
       correlationId: input.correlationId,
       premium: reread.premium,
       languages: reread.languages,
       images,
-      reprocess: { noteId, requireText: source.kind === 'text' },
     };
     const started = Date.now();
     try {

@@ -193,7 +193,8 @@ export class UploadCore {
     const { repos, store, pipeline, config } = this.deps;
     const { user } = input;
     const job: UploadJob = {
-      uploadId,
+      jobId: uploadId,
+      purpose: { kind: 'upload' },
       userId: user.id,
       correlationId: input.correlationId,
       premium: subscribed,

@@ -50,7 +50,7 @@ function decisionLogger(): Logger & { decisions: Map<string, Record<string, unkn
   const make = (bindings: Record<string, unknown>): Logger => {
     const keep = (obj: object | string, msg?: string) => {
       if (msg !== 'text moderated' || typeof obj !== 'object') return;
-      const id = String(bindings.uploadId);
+      const id = String(bindings.jobId);
       decisions.set(id, [...(decisions.get(id) ?? []), obj as Record<string, unknown>]);
     };
     return { debug: () => {}, info: keep, warn: () => {}, error: () => {}, child: (b) => make({ ...bindings, ...b }) };
@@ -118,7 +118,8 @@ export async function startCorpusPipeline(options: CorpusPipelineOptions): Promi
       };
       await store.put(ref.key, image, contentType);
       const job: UploadJob = {
-        uploadId,
+        jobId: uploadId,
+        purpose: { kind: 'upload' },
         userId: 1,
         correlationId: item.id,
         premium: false,

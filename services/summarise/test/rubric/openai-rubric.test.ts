@@ -161,7 +161,8 @@ describe('notes rubric with a model configured (OpenAI stand-in)', () => {
     });
     const item = CORPUS.find((i) => i.id === 'article-bike-lanes')!;
     const job = (premium: boolean): UploadJob => ({
-      uploadId: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+      purpose: { kind: 'upload' },
+      jobId: '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b',
       userId: premium ? 2 : 1,
       correlationId: `rubric-${premium}`,
       premium,
