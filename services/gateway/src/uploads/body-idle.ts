@@ -3,7 +3,7 @@
  * admission"). The timer is Node's own socket inactivity timer (IncomingMessage.setTimeout): it restarts on every byte
  * received, and Node emits the request's 'timeout' only while the body is incomplete. It runs only while the body is
  * being read: before (admission) the gateway is the one not reading, after (checks, the pipeline) the client waits.
- * A body that keeps trickling is still bounded by the server's requestTimeout.
+ * A body that keeps trickling is still bounded by its route's body deadline (../body-deadline.ts).
  */
 import type { IncomingMessage } from 'node:http';
 import { ErrorCode } from '@snapnotes/contracts';
