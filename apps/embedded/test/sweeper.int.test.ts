@@ -134,16 +134,19 @@ describe('sweeper', () => {
     const usedBefore = await db.repos.uploads.usedThisMonth(userA, stuck.createdAt);
     const sameMonth = stuck.createdAt.getUTCMonth() === new Date().getUTCMonth();
     // The month is full while the stuck upload counts (when it was reserved this month).
-    const refused = await db.repos.uploads.reserve({
-      id: randomUUID(),
-      userId: userA,
-      fileNames: ['x.png'],
-      objectKeys: [],
-      imageCount: 1,
-      correlationId: 'probe',
-      monthlyAllowance: LIMIT,
-      now: new Date(),
-    });
+    // One more upload of user A: a probe of whether the month's allowance is full.
+    const probe = () =>
+      db.repos.uploads.reserve({
+        id: randomUUID(),
+        userId: userA,
+        fileNames: ['x.png'],
+        objectKeys: [],
+        imageCount: 1,
+        correlationId: 'probe',
+        monthlyAllowance: LIMIT,
+        now: new Date(),
+      });
+    const refused = await probe();
     if (sameMonth) expect(refused.ok).toBe(false);
 
     const sweeper = createSweeper({ db: db.db, store, logger }, { staleAfterMs, orphanMinAgeMs: 0 });
@@ -164,16 +167,7 @@ describe('sweeper', () => {
     expect(await store.list('')).toEqual(sorted([...fresh.keys, ...live.keys]));
     // The allowance is back: one fewer upload counted, and a new upload is accepted again.
     expect(await db.repos.uploads.usedThisMonth(userA, stuck.createdAt)).toBe(usedBefore - 1);
-    const again = await db.repos.uploads.reserve({
-      id: randomUUID(),
-      userId: userA,
-      fileNames: ['x.png'],
-      objectKeys: [],
-      imageCount: 1,
-      correlationId: 'probe',
-      monthlyAllowance: LIMIT,
-      now: new Date(),
-    });
+    const again = await probe();
     if (sameMonth) expect(again.ok).toBe(true);
 
     // Counts only in the log: no key, no file name.

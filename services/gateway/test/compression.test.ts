@@ -8,12 +8,9 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '@snapnotes/config';
-import { buildApp } from '../src/app.js';
-import type { GatewayDeps } from '../src/deps.js';
+import { stubGateway } from './stub-gateway.js';
 
 const CHROME = 'gzip, deflate, br, zstd';
 const webDir = mkdtempSync(join(tmpdir(), 'snapnotes-web-compress-'));
@@ -36,17 +33,7 @@ beforeAll(async () => {
   writeFileSync(join(webDir, 'sw.js'), SW_JS); // written after the bundle by the PWA plugin: no .br / .gz
   writeFileSync(join(webDir, 'assets/photo-Hash2.png'), Buffer.alloc(4096, 7));
 
-  const config = loadConfig({ WEB_DIST_DIR: webDir, LOG_LEVEL: 'silent' });
-  const deps = {
-    config,
-    logger: pino({ level: 'silent' }),
-    repos: {},
-    store: {},
-    pipeline: { counts: async () => ({}) },
-    verifier: null,
-    readiness: {},
-  } as unknown as GatewayDeps;
-  app = await buildApp(deps);
+  app = await stubGateway(webDir);
   app.get('/test/big-json', async () => ({
     notes: Array.from({ length: 200 }, (_, i) => ({ id: i, title: 'A note' })),
   }));

@@ -6,13 +6,11 @@
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '@snapnotes/config';
-import { buildApp } from '../src/app.js';
 import { cspHeader } from '../src/csp.js';
-import type { GatewayDeps } from '../src/deps.js';
+import { stubGateway } from './stub-gateway.js';
 
 const webDir = mkdtempSync(join(tmpdir(), 'snapnotes-web-'));
 mkdirSync(join(webDir, 'assets'));
@@ -21,19 +19,9 @@ writeFileSync(join(webDir, 'assets/app.js'), 'console.log(1);\n');
 writeFileSync(join(webDir, 'assets/app.js.map'), '{"version":3,"sources":["secret.ts"],"mappings":""}');
 afterAll(() => rmSync(webDir, { recursive: true, force: true }));
 
-/** The gateway with every outside dependency stubbed: enough for headers, static files and request.ip. */
+/** The stub gateway, with a route that echoes what it believes of the client. */
 async function gateway(env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const config = loadConfig({ WEB_DIST_DIR: webDir, LOG_LEVEL: 'silent', ...env });
-  const deps = {
-    config,
-    logger: pino({ level: 'silent' }),
-    repos: {},
-    store: {},
-    pipeline: { counts: async () => ({}) },
-    verifier: null,
-    readiness: {},
-  } as unknown as GatewayDeps;
-  const app = await buildApp(deps);
+  const app = await stubGateway(webDir, env);
   app.get('/test/whoami', async (req) => ({ ip: req.ip, host: req.host, protocol: req.protocol }));
   await app.ready();
   return app;
