@@ -72,6 +72,62 @@ describe('a form', () => {
     });
   });
 
+  it('splits a row holding several fields, and reads long labels, numbered rows and labels among cells', () => {
+    const row = (text: string, label: string): PageBlock => ({
+      kind: 'label-value',
+      text,
+      label,
+      value: text
+        .slice(text.indexOf(':') + 1)
+        .replace(/\t/g, ' ')
+        .trim(),
+      confidence: 93,
+      box,
+    });
+    const scan: PageBlock[] = [
+      { kind: 'paragraph', text: 'CHANGE OF AUTHORIZED COST', confidence: 95, box },
+      row('Module:\t412\tBrand: CARLTON Filter 100s', 'Module'),
+      row('Shift & Date:\tPulse:\tPower:', 'Shift & Date'),
+      row('Description:\tAmelia 100s Candidates: (NM-FT)', 'Description'),
+      row('ADJUSTED TOTAL COST OF PROJECT:\t221,000', 'ADJUSTED TOTAL COST OF PROJECT'),
+      { kind: 'list-item', marker: '(8)', text: 'PACK SIZE SOLD:\t20s', confidence: 93, box },
+      { kind: 'list-item', marker: '(9)', text: '"TAR":\t16 mg\tNICOTINE:\t1.3 mg', confidence: 93, box },
+      {
+        kind: 'table-row',
+        text: 'PROMO#\t28\tPERIOD:\tJune/July',
+        cells: ['PROMO#', '28', 'PERIOD:', 'June/July'],
+        confidence: 93,
+        box,
+      },
+      { kind: 'paragraph', text: 'Mary D. Davis\nFAX NUMBER:1-502-568-8092', confidence: 93, box },
+    ];
+    const form = findForm(scan.map((b) => b.text).join('\n'), scan);
+    expect(form?.fields).toEqual([
+      { label: 'Module', value: '412' },
+      { label: 'Brand', value: 'CARLTON Filter 100s' },
+      { label: 'Description', value: 'Amelia 100s Candidates: (NM-FT)' },
+      { label: 'ADJUSTED TOTAL COST OF PROJECT', value: '221,000' },
+      { label: '(8) PACK SIZE SOLD', value: '20s' },
+      { label: '(9) "TAR"', value: '16 mg' },
+      { label: 'NICOTINE', value: '1.3 mg' },
+      { label: 'PERIOD', value: 'June/July' },
+      { label: 'FAX NUMBER', value: '1-502-568-8092' },
+    ]);
+  });
+
+  it('reads no sentence of a paragraph as a field', () => {
+    const page: PageBlock[] = [
+      pair('Name', 'Ada Lovelace'),
+      {
+        kind: 'paragraph',
+        text: 'The answer is simple: buy less.\nOxidative phosphorylation makes most of the ATP: 34 per glucose',
+        confidence: 90,
+        box,
+      },
+    ];
+    expect(findForm(page.map((b) => b.text).join('\n'), page)).toBeNull();
+  });
+
   it('is not found in prose that has a colon or two', () => {
     expect(
       findForm('Note: the meeting moved.\nWe will meet on Friday at noon in room 4.\nBring: the slides.', undefined),

@@ -31,12 +31,56 @@ const MAX_VALUE_WORDS = 8;
 /** Values that say nothing. */
 const EMPTY_VALUE_RE = /^[\s\-–—_.:*]*$/;
 
+/**
+ * A label is at most this many words, its number ("(8)", "12.") not counted: scanned forms' labels run long
+ * ("ADJUSTED TOTAL COST OF PROJECT", "TOTAL REPORTABLE EXPENDITURES FOR VARIETY").
+ */
+const MAX_LABEL_WORDS = 6;
+const labelWords = (label: string) =>
+  label
+    .trim()
+    .replace(/^\(?\d{1,3}[.)]\s+/, '')
+    .split(/\s+/).length;
+
 /** A field filled in: a value of a few words (a sentence after a colon is a message's preview or a note). */
 const filledIn = (f: Form['fields'][number]) =>
   !EMPTY_VALUE_RE.test(f.value) &&
   // Words with a letter or a figure: a dash or a stray mark between them is none.
   f.value.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= MAX_VALUE_WORDS &&
-  f.label.trim().split(/\s+/).length <= 4;
+  labelWords(f.label) <= MAX_LABEL_WORDS;
+
+/** Every word of four letters or more capitalised ("FAX NUMBER", "Name of Guest"). */
+const titleCased = (label: string) => label.split(/\s+/).every((w) => !/^\p{Ll}\p{L}{3}/u.test(w));
+
+/** A cell that opens a field of its own: "Date:" alone, or "Date: 9/3/92" (a label with a letter, no sentence). */
+const CELL_LABEL_RE = /^(["'“‘]?\p{L}[^:\t]*?)\s*:\*?(?:\s+(\S.*))?$/u;
+
+/**
+ * A line of a paragraph that is a field: a capitalised label of a few words with no sentence's end in it, a colon,
+ * then its value (straight after the colon when it is a figure: "FAX NUMBER:1-502-568-8092").
+ */
+const LINE_PAIR_RE = /^(\p{Lu}[^:.!?\t]*?(?:\.[^\s:][^:.!?\t]*?)*\.?)\s*:(?:\s+|(?=\d))(\S.*)$/u;
+
+/**
+ * The fields of a row of cells that may hold several ("Module:\t412\tBrand:\tCARLTON", "Shift & Date:\tPulse:\tPower:"):
+ * a cell that is a label, or a label with its value, opens a field; a cell that is neither belongs to the field before
+ * it, as does a label with its value after a label still waiting for one. Null when the row does not open with a field.
+ */
+export function rowFields(cells: readonly string[]): Form['fields'] | null {
+  const out: Form['fields'] = [];
+  for (const raw of cells) {
+    const cell = raw.trim();
+    if (!cell) continue;
+    const m = CELL_LABEL_RE.exec(cell);
+    // A label with its value right after a label still waiting for one is that label's value ("Description:" then
+    // "Amelia 100s Candidates: (NM-FT)"); a label alone always opens a field.
+    const opens = m && labelWords(m[1]!) <= MAX_LABEL_WORDS && (!m[2] || !out.length || out.at(-1)!.value !== '');
+    if (opens) out.push({ label: m[1]!, value: m[2]?.trim() ?? '' });
+    else if (out.length) out.at(-1)!.value = `${out.at(-1)!.value} ${cell}`.trim();
+    else return null;
+  }
+  return out.length ? out : null;
+}
 
 /** A numbered item's "label: value" (its label of at most five words). */
 const NUMBERED_PAIR_RE = /^([^:\t]*\p{L}[^:\t]*?)\s*:[ \t]+(\S.*)$/u;
@@ -49,23 +93,30 @@ const LABEL_CELL_RE = /^\p{Lu}[\p{L}'’&/.()-]*(?:\s[\p{L}'’&/.()-]+){0,3}$/u
  * "DATE:") with the column of their values beside it read as the next block, line for line ("Kevin Narko" /
  * "10/13/99"); and the other labels standing alone with the value right of them or below (form-place.ts).
  */
-export function structurePairs(structure: readonly PageBlock[]): Form['fields'] {
+export function structurePairs(structure: readonly PageBlock[], paragraphLines = false): Form['fields'] {
   const out: Form['fields'] = [];
   const taken = new Set<string>();
-  const colonless = structure.some((b) => b.kind === 'label-value');
+  const hasPairs = structure.some((b) => b.kind === 'label-value');
+  const linePairs = paragraphLines || hasPairs;
   structure.forEach((b, i) => {
     if (b.kind === 'label-value') {
-      out.push({ label: b.label, value: b.value });
+      // OCR's pair, split where its row holds several fields.
+      const fields = rowFields(b.text.split('\t'));
+      out.push(...(fields && fields[0]!.label === b.label.trim() ? fields : [{ label: b.label, value: b.value }]));
       return;
     }
     // A numbered field ("(13) CAT-A-EXPENSES: 34") OCR read as a list item: its number is part of its label.
     const marker = b.kind === 'list-item' && /\d/.test(b.marker) ? b.marker : null;
     const item = marker ? NUMBERED_PAIR_RE.exec(b.text.trim()) : null;
     if (item) {
-      out.push({ label: `${marker} ${item[1]!.trim()}`, value: item[2]!.replace(/\t/g, ' ').trim() });
+      // Its row may hold several fields ("(9) TAR: 16 mg | NICOTINE: 1.3 mg"): the first keeps the number.
+      const fields = rowFields(b.text.split('\t')) ?? [{ label: item[1]!.trim(), value: item[2]! }];
+      fields[0]!.label = `${marker} ${fields[0]!.label}`;
+      out.push(...fields.map((f) => ({ label: f.label, value: f.value.replace(/\t/g, ' ').trim() })));
       return;
     }
-    const labels = b.kind === 'paragraph' ? b.text.split('\n').map((l) => LABEL_ALONE_RE.exec(l.trim())?.[1]) : [];
+    const lines = b.kind === 'paragraph' ? b.text.split('\n') : [];
+    const labels = lines.map((l) => LABEL_ALONE_RE.exec(l.trim())?.[1]);
     if (labels.length >= 2 && labels.every(Boolean)) {
       // The values' column: the next paragraph of as many lines, a pair OCR read between them allowed.
       const next = structure
@@ -81,8 +132,23 @@ export function structurePairs(structure: readonly PageBlock[]): Form['fields'] 
       }
       return;
     }
+    // When looking for a form, or on a page with pairs, a paragraph's lines that are fields too ("FAX NUMBER:1-502-568-8092" under a
+    // name): a label in capitals or title case (never a sentence's start: "The answer is simple: …").
+    lines.forEach((line, k) => {
+      const m = linePairs ? LINE_PAIR_RE.exec(line.trim()) : null;
+      if (!m || labelWords(m[1]!) > MAX_LABEL_WORDS || /^https?$/i.test(m[1]!) || !titleCased(m[1]!)) return;
+      out.push({ label: m[1]!.trim(), value: m[2]!.trim() });
+      taken.add(`${i}:${k}`);
+    });
+    // On a page with pairs, a row of cells with labels among them ("PROMO# | 28 | PROMOTIONAL PERIOD: | June/July"):
+    // the fields from its first label on.
+    const labelled = b.kind === 'table-row' && hasPairs ? b.cells.findIndex((c) => CELL_LABEL_RE.test(c.trim())) : -1;
+    if (b.kind === 'table-row' && labelled >= 0) {
+      out.push(...(rowFields(b.cells.slice(labelled)) ?? []));
+      return;
+    }
     // On a page with pairs, a row of a label and its value whose colon OCR lost ("TO | S. A. Rapisardi").
-    if (b.kind === 'table-row' && b.cells.length === 2 && colonless && LABEL_CELL_RE.test(b.cells[0]!.trim())) {
+    if (b.kind === 'table-row' && b.cells.length === 2 && hasPairs && LABEL_CELL_RE.test(b.cells[0]!.trim())) {
       out.push({ label: b.cells[0]!.trim(), value: b.cells[1]!.trim() });
     }
   });
@@ -138,7 +204,7 @@ export function findForm(text: string, structure: readonly PageBlock[] | undefin
   const fields: Form['fields'] = [];
   let share = 0;
   if (structure?.length) {
-    fields.push(...structurePairs(structure));
+    fields.push(...structurePairs(structure, true));
     share = fields.length / structure.length;
   } else {
     for (const l of lines) {
