@@ -130,6 +130,23 @@ describe('recognition input and output', () => {
     expect(() => ctcDecode(probs, [1, 3, 8], dictionary)).toThrow(/classes/);
   });
 
+  it('puts back a space the recogniser was unsure of between two words, never inside CJK text', () => {
+    const dictionary = ['a', 'b', '中', ' '];
+    const classes = dictionary.length + 1;
+    // Steps: a, blank (space at p), b — the blank wins the middle step, the space is its runner-up.
+    const decode = (spaceP: number, letters: [number, number]) => {
+      const probs = new Float32Array(3 * classes).fill(0.01);
+      probs[0 * classes + letters[0]] = 0.9;
+      probs[1 * classes + 0] = 1 - spaceP;
+      probs[1 * classes + classes - 1] = spaceP;
+      probs[2 * classes + letters[1]] = 0.9;
+      return ctcDecode(probs, [1, 3, classes], dictionary)[0]!.text;
+    };
+    expect(decode(0.4, [1, 2])).toBe('a b');
+    expect(decode(0.05, [1, 2])).toBe('ab');
+    expect(decode(0.4, [3, 3])).toBe('中中');
+  });
+
   it('batches lines of similar width, six at most', () => {
     const rects = [10, 300, 20, 310, 30, 40, 320, 50].map((width) => ({ cx: 0, cy: 0, width, height: 10, angle: 0 }));
     const batches = recBatches(rects);
