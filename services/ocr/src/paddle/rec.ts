@@ -99,11 +99,11 @@ export interface Decoded {
  * A space the recogniser was unsure of. PP-OCRv4's Chinese–English model often lets "blank" win the step between two
  * Latin words while the space is its runner-up, and runs the words together ("confirmationcallsfor", "SdnBhd",
  * "B&WORIGINATOR"): a space goes back between two letters or figures when it reached this probability at a step
- * between them. Measured on the real corpus (../shared/ocr-real, product, same run conditions; docs/OCR.md): receipts
- * CER 5.8% → 5.1% and word recall 73.9% → 81.1%, forms 11.9% → 11.2% and 66.2% → 72.5%, other sources the same;
- * 0.2 gave less, 0.05 no more (and receipts' precision began to drop).
+ * between them. Measured on the real corpus (../shared/ocr-real, all 236 images, product, same run conditions;
+ * docs/OCR.md): receipts CER 5.8% → 5.1% and word recall 73.9% → 79.9%, forms 11.9% → 11.4% and 66.2% → 71.1%, no
+ * source worse. 0.1 gained a little more on receipts and forms but split a printed name ("KALLIAN PUR").
  */
-const SOFT_SPACE = 0.1;
+const SOFT_SPACE = 0.2;
 /** Letters and figures of scripts written with spaces (Chinese, Japanese and Korean are not). */
 const spaced = (c: string) =>
   /[\p{L}\p{N}]/u.test(c) && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(c);
