@@ -6,9 +6,9 @@ import { findForm } from '../src/local/form.js';
 import { recordingLogger } from './logger.js';
 
 const box = [0, 0, 10, 10] as [number, number, number, number];
-const pair = (label: string, value: string): PageBlock => ({
+const pair = (label: string, value: string, text = `${label}:\t${value}`): PageBlock => ({
   kind: 'label-value',
-  text: `${label}:\t${value}`,
+  text,
   label,
   value,
   confidence: 93,
@@ -73,17 +73,16 @@ describe('a form', () => {
   });
 
   it('splits a row holding several fields, and reads long labels, numbered rows and labels among cells', () => {
-    const row = (text: string, label: string): PageBlock => ({
-      kind: 'label-value',
-      text,
-      label,
-      value: text
-        .slice(text.indexOf(':') + 1)
-        .replace(/\t/g, ' ')
-        .trim(),
-      confidence: 93,
-      box,
-    });
+    // A row as OCR read it: its first label, the rest its value.
+    const row = (text: string, label: string) =>
+      pair(
+        label,
+        text
+          .slice(text.indexOf(':') + 1)
+          .replace(/\t/g, ' ')
+          .trim(),
+        text,
+      );
     const scan: PageBlock[] = [
       { kind: 'paragraph', text: 'CHANGE OF AUTHORIZED COST', confidence: 95, box },
       row('Module:\t412\tBrand: CARLTON Filter 100s', 'Module'),
