@@ -66,7 +66,7 @@ const LINE_PAIR_RE = /^(\p{Lu}[^:.!?\t]*?(?:\.[^\s:][^:.!?\t]*?)*\.?)\s*:(?:\s+|
  * a cell that is a label, or a label with its value, opens a field; a cell that is neither belongs to the field before
  * it, as does a label with its value after a label still waiting for one. Null when the row does not open with a field.
  */
-export function rowFields(cells: readonly string[]): Form['fields'] | null {
+function rowFields(cells: readonly string[]): Form['fields'] | null {
   const out: Form['fields'] = [];
   for (const raw of cells) {
     const cell = raw.trim();
@@ -132,8 +132,9 @@ export function structurePairs(structure: readonly PageBlock[], paragraphLines =
       }
       return;
     }
-    // When looking for a form, or on a page with pairs, a paragraph's lines that are fields too ("FAX NUMBER:1-502-568-8092" under a
-    // name): a label in capitals or title case (never a sentence's start: "The answer is simple: …").
+    // When looking for a form, or on a page with pairs, a paragraph's lines that are fields too
+    // ("FAX NUMBER:1-502-568-8092" under a name): a label in capitals or title case, never a sentence's start ("The
+    // answer is simple: …").
     lines.forEach((line, k) => {
       const m = linePairs ? LINE_PAIR_RE.exec(line.trim()) : null;
       if (!m || labelWords(m[1]!) > MAX_LABEL_WORDS || /^https?$/i.test(m[1]!) || !titleCased(m[1]!)) return;
