@@ -127,6 +127,18 @@ describe('a form', () => {
     expect(findForm(page.map((b) => b.text).join('\n'), page)).toBeNull();
   });
 
+  it('is not found in a chat: a sender’s time is no field, nor a message asking something', () => {
+    const para = (text: string): PageBlock => ({ kind: 'paragraph', text, confidence: 90, box });
+    const chat: PageBlock[] = [
+      para('Lena Jansen 6:02 PM'),
+      pair('Morning! Quick check before standup', 'is the Wednesday release still on track?'),
+      para('Nadia Moreau 6:05 PM'),
+      para('Hannah Reyes 6:14 PM'),
+      para('Lena Jansen 6:18 PM'),
+    ];
+    expect(findForm(chat.map((b) => b.text).join('\n'), chat)).toBeNull();
+  });
+
   it('is not found in prose that has a colon or two', () => {
     expect(
       findForm('Note: the meeting moved.\nWe will meet on Friday at noon in room 4.\nBring: the slides.', undefined),

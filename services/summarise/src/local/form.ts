@@ -42,9 +42,14 @@ const labelWords = (label: string) =>
     .replace(/^\(?\d{1,3}[.)]\s+/, '')
     .split(/\s+/).length;
 
-/** A field filled in: a value of a few words (a sentence after a colon is a message's preview or a note). */
+/**
+ * A field filled in: a value of a few words (a sentence after a colon is a message's preview or a note), no question,
+ * and a label with no exclamation or question in it ("Morning! Quick check before standup: is it on track?").
+ */
 const filledIn = (f: Form['fields'][number]) =>
   !EMPTY_VALUE_RE.test(f.value) &&
+  !/[!?]/.test(f.label) &&
+  !/\?\s*$/.test(f.value) &&
   // Words with a letter or a figure: a dash or a stray mark between them is none.
   f.value.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length <= MAX_VALUE_WORDS &&
   labelWords(f.label) <= MAX_LABEL_WORDS;
@@ -52,14 +57,18 @@ const filledIn = (f: Form['fields'][number]) =>
 /** Every word of four letters or more capitalised ("FAX NUMBER", "Name of Guest"). */
 const titleCased = (label: string) => label.split(/\s+/).every((w) => !/^\p{Ll}\p{L}{3}/u.test(w));
 
-/** A cell that opens a field of its own: "Date:" alone, or "Date: 9/3/92" (a label with a letter, no sentence). */
-const CELL_LABEL_RE = /^(["'“‘]?\p{L}[^:\t]*?)\s*:\*?(?:\s+(\S.*))?$/u;
+/**
+ * A cell that opens a field of its own: "Date:" alone, or "Date: 9/3/92" (a label with a letter, no sentence, not
+ * ending in a figure: "6:02 PM" is a time).
+ */
+const CELL_LABEL_RE = /^(["'“‘]?\p{L}[^:\t]*?)(?<!\d)\s*:\*?(?:\s+(\S.*))?$/u;
 
 /**
  * A line of a paragraph that is a field: a capitalised label of a few words with no sentence's end in it, a colon,
- * then its value (straight after the colon when it is a figure: "FAX NUMBER:1-502-568-8092").
+ * then its value (straight after the colon when it is a figure: "FAX NUMBER:1-502-568-8092"); a label never ends in a
+ * figure ("Lena Jansen 6:02 PM" is a name and a time).
  */
-const LINE_PAIR_RE = /^(\p{Lu}[^:.!?\t]*?(?:\.[^\s:][^:.!?\t]*?)*\.?)\s*:(?:\s+|(?=\d))(\S.*)$/u;
+const LINE_PAIR_RE = /^(\p{Lu}[^:.!?\t]*?(?:\.[^\s:][^:.!?\t]*?)*\.?)(?<!\d)\s*:(?:\s+|(?=\d))(\S.*)$/u;
 
 /**
  * The fields of a row of cells that may hold several ("Module:\t412\tBrand:\tCARLTON", "Shift & Date:\tPulse:\tPower:"):
