@@ -91,7 +91,7 @@ function rowFields(cells: readonly string[]): Form['fields'] | null {
   return out.length ? out : null;
 }
 
-/** A numbered item's "label: value" (its label of at most five words). */
+/** A numbered item's "label: value". */
 const NUMBERED_PAIR_RE = /^([^:\t]*\p{L}[^:\t]*?)\s*:[ \t]+(\S.*)$/u;
 
 /** A label's cell: one to four words, capitalised, no figure. */
@@ -119,9 +119,11 @@ export function structurePairs(structure: readonly PageBlock[], paragraphLines =
     const item = marker ? NUMBERED_PAIR_RE.exec(b.text.trim()) : null;
     if (item) {
       // Its row may hold several fields ("(9) TAR: 16 mg | NICOTINE: 1.3 mg"): the first keeps the number.
-      const fields = rowFields(b.text.split('\t')) ?? [{ label: item[1]!.trim(), value: item[2]! }];
+      const fields = rowFields(b.text.split('\t')) ?? [
+        { label: item[1]!.trim(), value: item[2]!.replace(/\t/g, ' ').trim() },
+      ];
       fields[0]!.label = `${marker} ${fields[0]!.label}`;
-      out.push(...fields.map((f) => ({ label: f.label, value: f.value.replace(/\t/g, ' ').trim() })));
+      out.push(...fields);
       return;
     }
     const lines = b.kind === 'paragraph' ? b.text.split('\n') : [];
