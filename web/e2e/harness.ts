@@ -153,7 +153,11 @@ async function prepareContext(
       if (ours(target)) errors.push(`pageerror ${target.url()}: ${error.message}`);
     });
     target.on('console', (message) => {
-      if (message.type() === 'error' && ours(target)) errors.push(`console ${target.url()}: ${message.text()}`);
+      if (message.type() !== 'error' || !ours(target)) return;
+      // "Failed to load resource" names no resource in its text: its location does.
+      const source = message.location().url;
+      const from = source && source !== target.url() ? ` (${source})` : '';
+      errors.push(`console ${target.url()}: ${message.text()}${from}`);
     });
   };
   context.on('page', watch);

@@ -305,7 +305,11 @@ export const NOTE_ROUTE_DOCS: Record<string, RouteDoc> = {
     },
     response: {
       200: ok(jsonSchema(uploadProgressSchema, 'output'), 'The stage.'),
-      404: error('No upload of the caller in progress with this id (unknown, finished, or another user’s).'),
+      204: {
+        type: 'null',
+        description:
+          'No upload of the caller in progress with this id (not started yet, finished, unknown, or another user’s).',
+      },
       ...ownerErrors,
     },
   },

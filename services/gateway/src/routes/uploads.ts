@@ -4,8 +4,7 @@
  */
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
-import { ErrorCode, PROGRESS_ID_HEADER } from '@snapnotes/contracts';
-import { HttpError } from '../errors.js';
+import { PROGRESS_ID_HEADER } from '@snapnotes/contracts';
 import { authenticate, currentUser } from '../guards.js';
 import { BUSY_RETRY_AFTER_SECONDS, serverBusy } from '../uploads/admission.js';
 import { watchBodyIdle } from '../uploads/body-idle.js';
@@ -54,14 +53,17 @@ export function registerUploadRoutes(app: FastifyInstance, uploads: UploadServic
 
   /**
    * Where the caller's upload named by its X-Progress-Id is (issue 23), asked by the browser while the POST is held
-   * open. Unknown, finished and other users' uploads are all the same 404.
+   * open. Unknown, finished, malformed and other users' ids all get the same 204 with no body: "nothing in progress
+   * under this name" is the normal answer at the two ends of every upload (the browser's first poll can come before
+   * the POST's body arrives, its last after the POST was answered), so it is no error: a 404 there put a red "Failed
+   * to load resource" in the browser's console on every slow upload. Nobody learns that another user's upload exists.
    */
   app.get<{ Params: { id: string } }>('/api/uploads/:id/progress', async (req, reply) => {
     await authenticate(req);
     const user = await currentUser(req);
     const progress = await uploads.progress.read(user.id, req.params.id);
-    if (!progress) throw new HttpError(404, ErrorCode.NotFound, 'No upload in progress with this id.');
     void reply.header('Cache-Control', 'no-store');
+    if (!progress) return reply.code(204).send();
     return progress;
   });
 }

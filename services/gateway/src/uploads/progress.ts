@@ -6,7 +6,7 @@
  * stage results, which the OCR worker writes page by page). The record is removed when the POST is answered.
  *
  * Reading it needs the same user: the record's key holds the user id, so another account's request finds nothing
- * and gets the same 404 as an unknown id. Writes are best effort: a progress record that could not be written never
+ * and gets the same 204 (nothing in progress) as an unknown id. Writes are best effort: a progress record that could not be written never
  * fails an upload, it only leaves the bar where it was.
  */
 import type { FastifyBaseLogger } from 'fastify';

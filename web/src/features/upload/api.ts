@@ -47,8 +47,9 @@ export function newProgressId(): string {
 
 /**
  * Asks where the upload named `progressId` is every `intervalMs` until `signal` aborts, and hands each answer to
- * `onReport`. A 404 (the gateway has not started on the upload yet, or has answered it) and any failed request are
- * skipped: the bar then stays where it is, and the POST's own reply ends the upload.
+ * `onReport`. A 204 (nothing in progress under that name: the gateway has not started on the upload yet, or has
+ * answered it) and any failed request are skipped: the bar then stays where it is, and the POST's own reply ends the
+ * upload.
  */
 export async function watchUploadProgress(
   progressId: string,
@@ -70,10 +71,12 @@ export async function watchUploadProgress(
       const res = await apiRequest('GET', `/api/uploads/${encodeURIComponent(progressId)}/progress`, undefined, {
         signal,
       });
-      const parsed = uploadProgressSchema.safeParse(await res.json());
-      if (parsed.success && !signal.aborted) onReport(parsed.data);
+      if (res.status !== 204) {
+        const parsed = uploadProgressSchema.safeParse(await res.json());
+        if (parsed.success && !signal.aborted) onReport(parsed.data);
+      }
     } catch {
-      // 404 or no answer: ask again at the next tick.
+      // No answer: ask again at the next tick.
     }
     await sleep(intervalMs);
   }

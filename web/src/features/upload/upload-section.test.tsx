@@ -49,7 +49,7 @@ beforeEach(() => {
   server.requests.length = 0;
   remaining = { remainingUploads: 3, hasSubscription: false, limit: 5, resetsAt: null };
   uploadReply = { body: { id: 11, title: 'New note' } };
-  progressReply = () => ({ status: 404, body: { error: 'NOT_FOUND', message: 'No upload in progress with this id.' } });
+  progressReply = () => ({ status: 204 }); // nothing in progress under that id (yet)
   notes = [];
 });
 
