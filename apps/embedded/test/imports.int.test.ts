@@ -3,13 +3,16 @@
  * (OCR, moderation, summary). A zip of good and bad files: the good ones become notes, the bad ones are skipped with
  * their reasons, nothing is written to disk and no object is left behind; the progress stream; another user gets
  * 404 for everything; the free allowance running out stops the import with "Upgrade to import the remaining N" and
- * charges nothing for a failed image; "Retry failed" goes on.
+ * charges nothing for a failed image; "Retry failed" goes on. Scrolling captures of one chat, in any order, become one
+ * note with every image, charged once.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportDetail } from '@snapnotes/contracts';
+import { phoneScreen, scrollCapture } from '@snapnotes/testing/phone-screens';
+import { lineOccurrences } from '@snapnotes/testing/text';
 import { makeZip, zeros } from '@snapnotes/testing/zips';
 import { signUp, startTestApp, type Client, type TestApp } from './harness.js';
 import { authed, postImport, readEvents, screenshot, waitForImport } from './import-helpers.js';
@@ -120,6 +123,53 @@ describe('bulk import', () => {
       expect(await r.json()).toMatchObject({ error: 'NOT_FOUND', message: 'Import not found.' });
     }
     expect(await (await theirs('/api/imports?active=1')).json()).toEqual([]);
+  }, 300_000);
+
+  it('imports the scrolling captures of one chat as one note, in any order, charged once', async () => {
+    const user = await signUp(app, 'Import Scrolls');
+    const token = user.user.idToken;
+    const chatApp = { kind: 'chat', header: 2 } as const;
+    const chat = phoneScreen(51, chatApp);
+    const [first, second, third, other] = await Promise.all([
+      scrollCapture(chat, 0, '9:41'),
+      scrollCapture(chat, 520, '9:42'),
+      scrollCapture(chat, 1040, '9:43'),
+      scrollCapture(phoneScreen(52, chatApp), 0, '9:44'),
+    ]);
+    const res = await postImport(app.url, token, [
+      { name: 'Screenshot_3.png', data: third },
+      { name: 'other-chat.png', data: other },
+      { name: 'Screenshot_1.png', data: first },
+      { name: 'Screenshot_2.png', data: second },
+    ]);
+    expect(res.status).toBe(202);
+    const { id } = (await res.json()) as ImportDetail;
+    const done = await waitForImport(app.url, token, id, settled, 280_000);
+    expect(done.status).toBe('done');
+    expect(done.counts).toMatchObject({ done: 4, failed: 0, duplicate: 0 });
+    expect(done.notes).toBe(2);
+    const [last, alone, top, middle] = done.items;
+    expect([last!.noteId, middle!.noteId]).toEqual([top!.noteId, top!.noteId]);
+    expect(alone!.noteId).not.toBe(top!.noteId);
+
+    // The joined note keeps every capture as an original, and its text holds each message once.
+    const images = (await (await user.get(`/api/notes/${top!.noteId}/images`)).json()) as unknown[];
+    expect(images).toHaveLength(3);
+    const notes = (await (await user.get(`/api/notes/${user.id}`)).json()) as Array<{
+      id: number;
+      originalText: string;
+    }>;
+    const joined = notes.find((n) => String(n.id) === top!.noteId)!;
+    const counts = chat.blocks
+      .filter((b) => b.text.length >= 20)
+      .map((b) => lineOccurrences(joined.originalText, b.text));
+    expect(counts.filter((n) => n > 1)).toEqual([]);
+    expect(counts.filter((n) => n === 1).length).toBeGreaterThanOrEqual(counts.length - 2);
+
+    // Two notes, two uploads of the month; nothing left waiting in the store.
+    const remaining = await (await user.get(`/api/user/${user.id}/remaining-uploads`)).json();
+    expect(remaining).toMatchObject({ remainingUploads: 1, limit: 3 });
+    expect(await app.listObjects(`users/${user.id}/imports/`)).toEqual([]);
   }, 300_000);
 
   it('stops when the allowance runs out, charges nothing for a failed image, and goes on after "Retry"', async () => {

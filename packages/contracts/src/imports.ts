@@ -22,7 +22,7 @@ export const MAX_IMPORT_IMAGES = 1000;
 /**
  * - `queued`: waiting for its turn;
  * - `processing`: going through the upload steps (checks, allowance, pipeline);
- * - `done`: a note was made (`noteId`, `title`);
+ * - `done`: a note was made (`noteId`, `title`); scrolling captures joined into one note share it;
  * - `failed`: the checks or the pipeline refused or failed it (`error` says why); "Retry failed" queues it again;
  * - `duplicate`: the same image is already a note of the user's (`noteId`, `title` of that note); nothing charged;
  * - `skipped`: a file that could not be imported (not an image, a nested zip, a path with `..`, a zip bomb, too
@@ -68,6 +68,11 @@ export const importDetailSchema = z.object({
   /** Every item, skipped ones included. */
   total: z.number().int().nonnegative(),
   counts: importCountsSchema,
+  /**
+   * The notes made so far: fewer than `counts.done` when scrolling captures of one chat or page were joined into one
+   * note (their items are all `done` with the same `noteId`).
+   */
+  notes: z.number().int().nonnegative(),
   /** Set when `status` is `stopped`: "Upgrade to import the remaining N". */
   stoppedMessage: z.string().optional(),
   /** Every item in `index` order. `GET /api/imports?active=1` leaves it out (an empty list); ask the import. */

@@ -172,6 +172,8 @@ export interface ImportItemsTable {
   errorMessage: ColumnType<string | null, string | null | undefined, string | null>;
   attempts: ColumnType<number, number | undefined, number>;
   heartbeatAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The index of the item's group's first item (scrolling captures imported as one upload); null: not looked yet. */
+  groupIndex: ColumnType<number | null, number | null | undefined, number | null>;
   updatedAt: UpdatedAt;
 }
 

@@ -153,6 +153,41 @@ export async function renderPhoneScreen(
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
+/** renderPhoneScreen's fixed bars at its default size: status bar and app bar above, the message box below. */
+const BARS = { top: 170, bottom: 100 };
+const SCREEN = { width: 720, height: 1560 };
+const PAGE_HEIGHT = 2600;
+/** How far scrollCapture scrolls at most: the tall page's own message box below its content stays out. */
+export const MAX_SCROLL_OFFSET = PAGE_HEIGHT - SCREEN.height;
+
+/**
+ * What a phone shows of a long screen scrolled down by `offset` pixels: the screen's content laid out on one tall
+ * page (every message), cut under the fixed bars as a scrolling app does, the clock as given. Scrolling captures of
+ * one chat are the same content moved by whole pixel rows (unlike `scrolled`, which lays the messages out again).
+ * `offset` from 0 to MAX_SCROLL_OFFSET.
+ */
+export async function scrollCapture(screen: PhoneScreen, offset: number, clock = '9:41'): Promise<Buffer> {
+  if (offset < 0 || offset > MAX_SCROLL_OFFSET) throw new RangeError(`offset ${offset} out of 0–${MAX_SCROLL_OFFSET}`);
+  const { width, height } = SCREEN;
+  const pageHeight = PAGE_HEIGHT;
+  const tall = await renderPhoneScreen(screen, { clock, battery: 80 }, { width, height: pageHeight });
+  const band = (top: number, rows: number) =>
+    sharp(tall).extract({ left: 0, top, width, height: rows }).png().toBuffer();
+  const [bars, content, foot] = await Promise.all([
+    band(0, BARS.top),
+    band(BARS.top + offset, height - BARS.top - BARS.bottom),
+    band(pageHeight - BARS.bottom, BARS.bottom),
+  ]);
+  return sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+    .composite([
+      { input: bars, top: 0, left: 0 },
+      { input: content, top: BARS.top, left: 0 },
+      { input: foot, top: height - BARS.bottom, left: 0 },
+    ])
+    .png()
+    .toBuffer();
+}
+
 /** What a screenshot goes through between two phones or apps: another format, size, or its status bar cropped. */
 export interface Reshare {
   format?: 'png' | 'jpeg' | 'webp';

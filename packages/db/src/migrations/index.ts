@@ -14,6 +14,7 @@ import * as m0008 from './0008_notes_list_order_index.js';
 import * as m0009 from './0009_note_tags.js';
 import * as m0010 from './0010_image_hashes.js';
 import * as m0011 from './0011_imports.js';
+import * as m0012 from './0012_import_capture_groups.js';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0009_note_tags': m0009,
   '0010_image_hashes': m0010,
   '0011_imports': m0011,
+  '0012_import_capture_groups': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 /**
- * Bulk imports (migration 0011; DECISIONS "Bulk import"): an import and its items, claimed one image at a time by
- * the import workers of any gateway (`for update skip locked`), each claim kept alive by a heartbeat; an item whose
+ * Bulk imports (migrations 0011 and 0012; DECISIONS "Bulk import"): an import and its items, claimed one image (or
+ * one group of scrolling captures) at a time by the import workers of any gateway, each claim kept alive by a
+ * heartbeat; an item whose
  * heartbeat is older than the lease is taken over. Every item change moves the import's `updated_at`, which the
  * progress stream polls.
  */
@@ -180,6 +181,24 @@ export class ImportsRepo {
     return result;
   }
 
+  /**
+   * How many notes each import made: its done items' distinct notes (a group of scrolling captures is one note;
+   * a note deleted since is not counted).
+   */
+  async notesMade(importIds: readonly string[]): Promise<Map<string, number>> {
+    const result = new Map(importIds.map((id) => [id, 0]));
+    if (importIds.length === 0) return result;
+    const rows = await this.db
+      .selectFrom('importItems')
+      .select(['importId', sql<string>`count(distinct note_id)`.as('notes')])
+      .where('importId', 'in', importIds)
+      .where('status', '=', 'done')
+      .groupBy('importId')
+      .execute();
+    for (const row of rows) result.set(row.importId, Number(row.notes));
+    return result;
+  }
+
   /** The user's imports still running or finished since `since`, newest first (at most `limit`). */
   async listActive(userId: number, since: Date, limit = 20): Promise<ImportRow[]> {
     assertId(userId, 'User id');
@@ -195,56 +214,112 @@ export class ImportsRepo {
   }
 
   /**
-   * Takes the next image of a running import: a queued one, or a processing one whose worker's heartbeat is older
-   * than `leaseMs`. Undefined when there is none (or the import is not running).
+   * Takes the next images of a running import: the group (scrolling captures imported as one upload; an image alone
+   * is a group of one) of the first claimable item, a claimable one being queued, or processing with a worker's
+   * heartbeat older than `leaseMs`. The import's row is locked while a group is claimed, so two lanes never split one.
+   * Empty when there is none (or the import is not running).
    */
-  async claim(importId: string, leaseMs: number): Promise<ClaimedItem | undefined> {
+  async claim(importId: string, leaseMs: number): Promise<ClaimedItem[]> {
     assertUuid(importId, 'Import id');
-    const { rows } = await sql<ClaimedItem>`
-      with next as (
-        select i.import_id, i.index from import_items i
-        join imports m on m.id = i.import_id and m.status = 'running'
-        where i.import_id = ${importId}::uuid
-          and (i.status = 'queued'
-            or (i.status = 'processing' and i.heartbeat_at < now() - ${leaseMs}::integer * interval '1 millisecond'))
-        order by i.index
-        limit 1
-        for update of i skip locked
-      ), claimed as (
-        update import_items i
-          set status = 'processing', heartbeat_at = now(), attempts = i.attempts + 1, updated_at = now()
-          from next where i.import_id = next.import_id and i.index = next.index
-          returning i.index, i.name, i.source_key as "sourceKey", i.upload_id as "uploadId", i.attempts
-      ), touched as (
-        update imports set updated_at = now() where id = ${importId}::uuid and exists (select 1 from claimed)
-      )
-      select * from claimed`.execute(this.db);
-    return rows[0];
+    return this.db.transaction().execute(async (trx) => {
+      const running = await trx
+        .selectFrom('imports')
+        .select('id')
+        .where('id', '=', importId)
+        .where('status', '=', 'running')
+        .forUpdate()
+        .executeTakeFirst();
+      if (!running) return [];
+      const claimable = sql`(i.status = 'queued'
+        or (i.status = 'processing' and i.heartbeat_at < now() - ${leaseMs}::integer * interval '1 millisecond'))`;
+      const { rows } = await sql<ClaimedItem>`
+        with head as (
+          select coalesce(i.group_index, i.index) as g from import_items i
+          where i.import_id = ${importId}::uuid and ${claimable}
+          order by i.index
+          limit 1
+        ), next as (
+          select i.import_id, i.index from import_items i, head
+          where i.import_id = ${importId}::uuid and coalesce(i.group_index, i.index) = head.g and ${claimable}
+          for update of i
+        ), claimed as (
+          update import_items i
+            set status = 'processing', heartbeat_at = now(), attempts = i.attempts + 1, updated_at = now()
+            from next where i.import_id = next.import_id and i.index = next.index
+            returning i.index, i.name, i.source_key as "sourceKey", i.upload_id as "uploadId", i.attempts
+        )
+        select * from claimed order by index`.execute(trx);
+      if (rows.length > 0) {
+        await trx
+          .updateTable('imports')
+          .set({ updatedAt: sql`now()` })
+          .where('id', '=', importId)
+          .execute();
+      }
+      return rows;
+    });
   }
 
-  /** Keeps the worker's claim on a processing item alive. */
-  async heartbeat(importId: string, index: number): Promise<void> {
+  /**
+   * The queued items with bytes that no worker has grouped yet, in index order: what the import worker compares for
+   * scrolling captures.
+   */
+  async ungrouped(importId: string): Promise<Array<{ index: number; sourceKey: string }>> {
+    assertUuid(importId, 'Import id');
+    const rows = await this.db
+      .selectFrom('importItems')
+      .select(['index', 'sourceKey'])
+      .where('importId', '=', importId)
+      .where('status', '=', 'queued')
+      .where('groupIndex', 'is', null)
+      .where('sourceKey', 'is not', null)
+      .orderBy('index')
+      .execute();
+    return rows.map((r) => ({ index: r.index, sourceKey: r.sourceKey! }));
+  }
+
+  /** Records each item's group (the index of its group's first item), where none was recorded yet. */
+  async setGroups(importId: string, groups: ReadonlyArray<{ index: number; group: number }>): Promise<void> {
+    assertUuid(importId, 'Import id');
+    for (let i = 0; i < groups.length; i += INSERT_BATCH) {
+      const batch = groups.slice(i, i + INSERT_BATCH);
+      await sql`
+        update import_items i set group_index = v.g
+        from (select unnest(${sql.val(batch.map((b) => b.index))}::integer[]) as idx,
+                     unnest(${sql.val(batch.map((b) => b.group))}::integer[]) as g) v
+        where i.import_id = ${importId}::uuid and i.index = v.idx and i.group_index is null`.execute(this.db);
+    }
+  }
+
+  /** Keeps the worker's claim on processing items (a claimed group) alive. */
+  async heartbeat(importId: string, indexes: readonly number[]): Promise<void> {
+    if (indexes.length === 0) return;
     await this.db
       .updateTable('importItems')
       .set({ heartbeatAt: sql`now()` })
       .where('importId', '=', importId)
-      .where('index', '=', index)
+      .where('index', 'in', indexes)
       .where('status', '=', 'processing')
       .execute();
   }
 
-  /** Records the upload a processing item became (its allowance reserved), or forgets it (null). */
-  async setUpload(importId: string, index: number, uploadId: string | null): Promise<void> {
+  /** Records the upload processing items (a claimed group) became (its allowance reserved), or forgets it (null). */
+  async setUpload(importId: string, indexes: readonly number[], uploadId: string | null): Promise<void> {
+    if (indexes.length === 0) return;
     await this.db
       .updateTable('importItems')
       .set({ uploadId })
       .where('importId', '=', importId)
-      .where('index', '=', index)
+      .where('index', 'in', indexes)
       .execute();
   }
 
-  /** Settles a processing item (or puts it back in the queue). False when it was not processing. */
-  async settle(importId: string, index: number, outcome: ItemOutcome): Promise<boolean> {
+  /**
+   * Settles processing items (a claimed group, all alike) or puts them back in the queue. False when none was
+   * processing.
+   */
+  async settle(importId: string, indexes: readonly number[], outcome: ItemOutcome): Promise<boolean> {
+    if (indexes.length === 0) return false;
     return this.db.transaction().execute(async (trx) => {
       const result = await trx
         .updateTable('importItems')
@@ -259,7 +334,7 @@ export class ImportsRepo {
           ...(outcome.status === 'queued' || outcome.status === 'failed' ? { uploadId: null } : {}),
         })
         .where('importId', '=', importId)
-        .where('index', '=', index)
+        .where('index', 'in', indexes)
         .where('status', '=', 'processing')
         .executeTakeFirst();
       await trx

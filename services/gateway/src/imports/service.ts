@@ -60,7 +60,12 @@ function toItem(row: ImportItemRow): ImportItem {
 }
 
 /** An import as the API answers it; `items` empty when not asked for (the list). */
-export function toDetail(row: ImportRow, counts: ImportCounts, items: ImportItemRow[] = []): ImportDetail {
+export function toDetail(
+  row: ImportRow,
+  counts: ImportCounts,
+  notes: number,
+  items: ImportItemRow[] = [],
+): ImportDetail {
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   return {
     id: row.id,
@@ -68,6 +73,7 @@ export function toDetail(row: ImportRow, counts: ImportCounts, items: ImportItem
     createdAt: row.createdAt.toISOString(),
     total,
     counts: { ...counts },
+    notes,
     ...(row.status === 'stopped' ? { stoppedMessage: importStoppedMessage(counts.queued) } : {}),
     items: items.map(toItem),
   };
@@ -120,8 +126,12 @@ export class ImportService {
     const { repos } = this.deps;
     const row = await repos.imports.findForUser(id, userId);
     if (!row) throw notFound();
-    const [counts, items] = await Promise.all([repos.imports.counts([row.id]), repos.imports.items(row.id)]);
-    return toDetail(row, counts.get(row.id)!, items);
+    const [counts, notes, items] = await Promise.all([
+      repos.imports.counts([row.id]),
+      repos.imports.notesMade([row.id]),
+      repos.imports.items(row.id),
+    ]);
+    return toDetail(row, counts.get(row.id)!, notes.get(row.id)!, items);
   }
 
   /** What the progress stream polls: when the import last changed, and whether it is over (undefined: not theirs). */
@@ -134,8 +144,9 @@ export class ImportService {
   async active(userId: number, now = new Date()): Promise<ImportDetail[]> {
     const { repos } = this.deps;
     const rows = await repos.imports.listActive(userId, new Date(now.getTime() - ACTIVE_WINDOW_MS));
-    const counts = await repos.imports.counts(rows.map((r) => r.id));
-    return rows.map((row) => toDetail(row, counts.get(row.id)!));
+    const ids = rows.map((r) => r.id);
+    const [counts, notes] = await Promise.all([repos.imports.counts(ids), repos.imports.notesMade(ids)]);
+    return rows.map((row) => toDetail(row, counts.get(row.id)!, notes.get(row.id)!));
   }
 
   /**

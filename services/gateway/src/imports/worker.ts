@@ -1,8 +1,10 @@
 /**
- * The import worker (issue 25; DECISIONS "Bulk import"): runs the jobs of the import queue. A job works on one import
- * with IMPORT_IMAGE_CONCURRENCY lanes; each lane claims the next image (ImportsRepo.claim) and makes it a note through
- * the very steps of an upload (UploadService.uploadOne: checks → allowance → rate limit → store → pipeline), then
- * claims the next, until none is left. Per image:
+ * The import worker (issue 25; DECISIONS "Bulk import"): runs the jobs of the import queue. A job works on one import:
+ * first it groups the images that are scrolling captures of one chat or page (scroll-groups.ts), then
+ * IMPORT_IMAGE_CONCURRENCY lanes each claim the next image, or group of captures (ImportsRepo.claim), and make it a
+ * note through the very steps of an upload (UploadService.importUpload: checks → allowance → rate limit → store →
+ * pipeline), then claim the next, until none is left. A group is one upload of several images: one note, one
+ * allowance, settled together. Per image (or group):
  *
  * - the allowance: an image a free user with none left would be charged for stops the import (it goes back to the
  *   queue, nothing charged; the import says "Upgrade to import the remaining N"). The upload core checks duplicates
@@ -30,7 +32,9 @@ import { quotaFor } from '../quota.js';
 import type { UploadRateLimiter } from '../rate-limit.js';
 import { isMissingObject } from '../uploads/image-meta.js';
 import { sanitizeFileName } from '../uploads/multipart.js';
+import type { ReceivedFile } from '../uploads/multipart.js';
 import type { UploadService } from '../uploads/service.js';
+import { groupScrollCaptures } from './scroll-groups.js';
 
 /** How often the running imports are looked for (besides at start). */
 export const RESUME_INTERVAL_MS = 30_000;
@@ -114,12 +118,13 @@ export class ImportWorker {
     const user = await repos.users.findById(job.userId);
     if (!user) return; // the account was deleted (its imports with it)
     const log = this.log.child({ importId: job.importId, userId: job.userId });
+    await this.groupCaptures(job.importId, signal, log);
     let outOfAllowance = false;
     const lane = async () => {
       while (!signal.aborted) {
-        const item = await repos.imports.claim(job.importId, config.IMPORT_LEASE_MS);
-        if (!item) return;
-        const processed = await this.processItem(job, user, item, signal, log);
+        const items = await repos.imports.claim(job.importId, config.IMPORT_LEASE_MS);
+        if (items.length === 0) return;
+        const processed = await this.processItems(job, user, items, signal, log);
         if (processed === 'out-of-allowance') outOfAllowance = true;
         if (processed !== 'next') return;
       }
@@ -133,22 +138,50 @@ export class ImportWorker {
     } else if (await repos.imports.finishIfSettled(job.importId)) log.info('import done');
   }
 
-  private async processItem(
+  /**
+   * Records which of the import's images not yet looked at are scrolling captures of one chat or page (each group
+   * is then claimed and imported as one upload). Best effort: an image that cannot be read stays alone (its upload
+   * reports why), and a failure here leaves every image alone.
+   */
+  private async groupCaptures(importId: string, signal: AbortSignal, log: PinoLogger): Promise<void> {
+    const { repos, store } = this.deps;
+    try {
+      const items = await repos.imports.ungrouped(importId);
+      if (items.length === 0) return;
+      const started = performance.now();
+      const read = (key: string) =>
+        store.get(key).catch((err: unknown) => {
+          if (isMissingObject(err)) return undefined;
+          throw err;
+        });
+      const groups = await groupScrollCaptures(items, read, signal);
+      if (signal.aborted) return;
+      await repos.imports.setGroups(importId, groups);
+      const joined = groups.filter((g) => g.group !== g.index).length;
+      log.info({ images: items.length, joined, ms: Math.round(performance.now() - started) }, 'captures grouped');
+    } catch (err) {
+      log.warn({ err }, 'could not group the scrolling captures: every image is imported alone');
+    }
+  }
+
+  private async processItems(
     job: ImportJob,
     user: UserRow,
-    item: ClaimedItem,
+    items: ClaimedItem[],
     signal: AbortSignal,
     log: PinoLogger,
   ): Promise<Processed> {
     const { repos, config } = this.deps;
-    const itemLog = log.child({ item: item.index });
+    const indexes = items.map((i) => i.index);
+    const itemLog = log.child(indexes.length === 1 ? { item: indexes[0] } : { items: indexes });
     const beat = setInterval(
-      () => void repos.imports.heartbeat(job.importId, item.index).catch(() => undefined),
+      () => void repos.imports.heartbeat(job.importId, indexes).catch(() => undefined),
       Math.max(500, Math.floor(config.IMPORT_LEASE_MS / 3)),
     );
-    const settle = (outcome: ItemOutcome) => repos.imports.settle(job.importId, item.index, outcome);
+    const settle = (outcome: ItemOutcome, which: readonly number[] = indexes) =>
+      repos.imports.settle(job.importId, which, outcome);
     try {
-      return await this.importItem(job, user, item, signal, itemLog, settle);
+      return await this.importItems(job, user, items, signal, itemLog, settle);
     } catch (err) {
       // Whatever this was (a database that went away mid-item): the item is taken over once its lease runs out.
       itemLog.error({ err }, 'import image failed unexpectedly');
@@ -163,41 +196,65 @@ export class ImportWorker {
     }
   }
 
-  private async importItem(
+  /** The claimed items' bytes as an upload's files; the ones no longer stored are failed on the way. */
+  private async filesOf(
+    items: ClaimedItem[],
+    settle: (outcome: ItemOutcome, which?: readonly number[]) => Promise<boolean>,
+  ): Promise<{ files: ReceivedFile[]; kept: ClaimedItem[] }> {
+    const files: ReceivedFile[] = [];
+    const kept: ClaimedItem[] = [];
+    for (const item of items) {
+      const data = item.sourceKey
+        ? await this.deps.store.get(item.sourceKey).catch((err: unknown) => {
+            if (isMissingObject(err)) return undefined;
+            throw err;
+          })
+        : undefined;
+      if (!data) {
+        await failed(settle, 'SOURCE_MISSING', 'The image is no longer stored: import it again.', [item.index]);
+        continue;
+      }
+      files.push({ fileName: sanitizeFileName(item.name, item.index), data });
+      kept.push(item);
+    }
+    return { files, kept };
+  }
+
+  private async importItems(
     job: ImportJob,
     user: UserRow,
-    item: ClaimedItem,
+    claimed: ClaimedItem[],
     signal: AbortSignal,
     log: PinoLogger,
-    settle: (outcome: ItemOutcome) => Promise<boolean>,
+    settle: (outcome: ItemOutcome, which?: readonly number[]) => Promise<boolean>,
   ): Promise<Processed> {
     const { repos, store, config, uploads, rateLimiter } = this.deps;
     // Done or a duplicate: the bytes waiting in the store are no longer needed.
-    const done = async (outcome: ItemOutcome) => {
-      if (item.sourceKey) await store.deleteMany([item.sourceKey]);
-      await settle({ ...outcome, sourceDeleted: true });
+    const done = async (outcome: ItemOutcome, items: ClaimedItem[]) => {
+      const keys = items.flatMap((i) => (i.sourceKey ? [i.sourceKey] : []));
+      if (keys.length > 0) await store.deleteMany(keys);
+      await settle(
+        { ...outcome, sourceDeleted: true },
+        items.map((i) => i.index),
+      );
       return 'next' as const;
     };
-    if (item.uploadId) {
-      const noteId = await this.takeOver(item.uploadId, log);
-      if (noteId !== undefined) return done({ status: 'done', noteId });
+    const uploadId = claimed.find((i) => i.uploadId)?.uploadId;
+    if (uploadId) {
+      const noteId = await this.takeOver(uploadId, log);
+      if (noteId !== undefined) return done({ status: 'done', noteId }, claimed);
     }
-    if (!item.sourceKey) return failed(settle, 'SOURCE_MISSING', 'The image is no longer stored: import it again.');
-    const data = await store.get(item.sourceKey).catch((err: unknown) => {
-      if (isMissingObject(err)) return undefined;
-      throw err;
-    });
-    if (!data) return failed(settle, 'SOURCE_MISSING', 'The image is no longer stored: import it again.');
-
-    const fileName = sanitizeFileName(item.name, item.index);
+    const { files, kept } = await this.filesOf(claimed, settle);
+    if (kept.length === 0) return 'next';
+    const indexes = kept.map((i) => i.index);
     const stopped = async () => {
-      await settle({ status: 'queued' });
+      await settle({ status: 'queued' }, indexes);
       return 'out-of-allowance' as const;
     };
     let unavailable = 0;
     for (;;) {
       if (signal.aborted) {
-        await settle({ status: 'queued' }); // the next job takes it
+        await settle({ status: 'queued' }, indexes); // the next job takes it
         return 'stopped';
       }
       // No allowance check here: the upload core's reservation refuses (UpgradeRequired, below) only an image that
@@ -205,17 +262,18 @@ export class ImportWorker {
       const { subscribed } = await quotaFor({ repos, config }, user.id, new Date());
       try {
         await rateLimiter.check(user.id);
-        const note = await uploads.uploadOne(
-          { user, correlationId: `${job.importId}:${item.index}`, log },
-          { fileName, data },
+        const note = await uploads.importUpload(
+          { user, correlationId: `${job.importId}:${indexes[0]}`, log },
+          files,
           subscribed,
-          (uploadId) => repos.imports.setUpload(job.importId, item.index, uploadId).catch(() => undefined),
+          (id) => repos.imports.setUpload(job.importId, indexes, id).catch(() => undefined),
         );
-        log.info({ noteId: note.id }, 'import image done');
-        return await done({ status: 'done', noteId: note.id });
+        log.info({ noteId: note.id, images: files.length }, 'import image done');
+        return await done({ status: 'done', noteId: note.id }, kept);
       } catch (err) {
         // Already in the user's notes (the upload core's duplicate check, before the allowance): nothing charged.
-        if (err instanceof AlreadyInNotesError) return done({ status: 'duplicate', noteId: Number(err.reply.id) });
+        if (err instanceof AlreadyInNotesError)
+          return done({ status: 'duplicate', noteId: Number(err.reply.id) }, kept);
         if (!(err instanceof HttpError)) throw err;
         if (err.code === ErrorCode.UpgradeRequired) return stopped();
         if (err.code === ErrorCode.RateLimited) {
@@ -230,7 +288,7 @@ export class ImportWorker {
           await sleep(UNAVAILABLE_WAIT_MS * unavailable, undefined, { signal }).catch(() => undefined);
           continue;
         }
-        return failed(settle, err.code, err.message);
+        return failed(settle, err.code, err.message, indexes);
       }
     }
   }
@@ -258,10 +316,11 @@ export class ImportWorker {
 }
 
 async function failed(
-  settle: (outcome: ItemOutcome) => Promise<boolean>,
+  settle: (outcome: ItemOutcome, which?: readonly number[]) => Promise<boolean>,
   code: string,
   message: string,
+  which: readonly number[],
 ): Promise<Processed> {
-  await settle({ status: 'failed', errorCode: code, errorMessage: message });
+  await settle({ status: 'failed', errorCode: code, errorMessage: message }, which);
   return 'next';
 }

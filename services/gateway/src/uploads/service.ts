@@ -125,14 +125,14 @@ export class UploadService {
   }
 
   /**
-   * One image of a bulk import as an upload of its own (../imports): the same checks, allowance, rate limit, storing
-   * and pipeline, the checks and storing in one of the gateway-wide places. No per-user admission: an import's
-   * images are paced by its worker, never refused as "uploads in progress". `stored` hears the upload's id once its
-   * allowance is reserved and its image stored, before the pipeline runs.
+   * One image of a bulk import, or a group of its scrolling captures, as an upload of its own (../imports): the same
+   * checks, allowance, rate limit, storing and pipeline, the checks and storing in one of the gateway-wide places. No
+   * per-user admission: an import's images are paced by its worker, never refused as "uploads in progress". `stored`
+   * hears the upload's id once its allowance is reserved and its images stored, before the pipeline runs.
    */
-  async uploadOne(
+  async importUpload(
     input: CoreInput,
-    file: ReceivedFile,
+    files: ReceivedFile[],
     subscribed: boolean,
     stored?: (uploadId: string) => Promise<void>,
   ): Promise<Note> {
@@ -140,7 +140,7 @@ export class UploadService {
     const phases: Record<string, number> = {};
     const mark = (name: string) => (phases[name] = Math.round(performance.now() - t0));
     const upload = await this.admission.inPlace(() =>
-      this.core.checkAndStore(input, [file], { subscribed, now: new Date(), mark }),
+      this.core.checkAndStore(input, files, { subscribed, now: new Date(), mark }),
     );
     await stored?.(upload.uploadId);
     return this.core.process(input, upload, mark, phases);

@@ -22,7 +22,18 @@ const ORIGIN = 'http://localhost:3000';
 function detail(status: ImportDetail['status'], items: ImportItem[], extra: Partial<ImportDetail> = {}): ImportDetail {
   const counts = { queued: 0, processing: 0, done: 0, failed: 0, duplicate: 0, skipped: 0 };
   for (const item of items) counts[item.status] += 1;
-  return { id: 'imp-1', status, createdAt: '2026-11-27T09:00:00.000Z', total: items.length, counts, items, ...extra };
+  // A note per done image unless joined (scrolling captures of one chat share a noteId).
+  const notes = new Set(items.filter((i) => i.status === 'done').map((i) => i.noteId ?? `image-${i.index}`)).size;
+  return {
+    id: 'imp-1',
+    status,
+    createdAt: '2026-11-27T09:00:00.000Z',
+    total: items.length,
+    counts,
+    notes,
+    items,
+    ...extra,
+  };
 }
 
 const item = (index: number, status: ImportItem['status'], more: Partial<ImportItem> = {}): ImportItem => ({

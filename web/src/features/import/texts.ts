@@ -6,7 +6,8 @@ const plural = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)}
 
 export const TEXTS = {
   entry: 'Import many',
-  entryHint: 'Each image becomes its own note. Up to 1,000 at a time.',
+  entryHint:
+    'Each screenshot becomes a note; scrolling captures of one chat or page become one. Up to 1,000 at a time.',
   chooseFolder: 'Choose a folder',
   chooseFiles: 'Choose images',
   chooseZip: 'Choose a zip',
@@ -53,10 +54,13 @@ export function importTitle(detail: ImportDetail): string {
   return `Importing ${formatNumber(settledCount(detail))} of ${formatNumber(detail.total)}`;
 }
 
-/** "12 new notes · 3 already in your notes · 1 failed · 2 skipped" (zeros left out, the new notes always said). */
+/**
+ * "12 new notes · 3 already in your notes · 1 failed · 2 skipped" (zeros left out, the new notes always said). New
+ * notes, not images: scrolling captures joined into one note count once.
+ */
 export function countsLine(detail: ImportDetail): string {
-  const { queued, processing, done, failed, duplicate, skipped } = detail.counts;
-  const parts = [plural(done, 'new note')];
+  const { queued, processing, failed, duplicate, skipped } = detail.counts;
+  const parts = [plural(detail.notes, 'new note')];
   if (duplicate > 0) parts.push(`${formatNumber(duplicate)} already in your notes`);
   if (failed > 0) parts.push(`${formatNumber(failed)} failed`);
   if (skipped > 0) parts.push(`${formatNumber(skipped)} skipped`);

@@ -86,7 +86,11 @@ describe('more than one upload takes', () => {
     inbox.claimShare.mockResolvedValue(files);
     const started = await setup('/app?share=s1');
     const dialog = await screen.findByRole('alertdialog', { name: 'Import 12 shared images?' });
-    expect(within(dialog).getByText(/each image becomes its own note and counts as one upload/)).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        /each note made counts as one upload \(scrolling captures of one chat or page become one note\)/,
+      ),
+    ).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Upload' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import 12 images' }));
     await waitFor(() => expect(started).toEqual([files]));

@@ -52,8 +52,8 @@ export function SharedImagesDialog({ prompt, canImport = false }: { prompt: Shar
           <AlertDialogDescription>
             {asImport ? (
               <>
-                These images were shared to SnapNotes from another app. Import only what you shared yourself: each image
-                becomes its own note and counts as one upload.
+                These images were shared to SnapNotes from another app. Import only what you shared yourself: each note
+                made counts as one upload (scrolling captures of one chat or page become one note).
               </>
             ) : (
               <>

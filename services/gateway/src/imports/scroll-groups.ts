@@ -1,0 +1,287 @@
+/**
+ * Scrolling captures in an import (issue 25 item 3; DECISIONS "Scrolling captures in an import"). An upload's images
+ * are read as one note and the summariser joins the captures of one long chat or page by their text; an import makes
+ * each image a note of its own, so before its images are read the import worker groups the ones that continue each
+ * other, and each group goes through the upload steps as one upload of several images (one note, one allowance).
+ *
+ * Two captures continue each other when one's content, shifted up, is the other's: a run of pixel rows of the lower
+ * part of one is found again, row for row, in the upper part of the other. Rows are compared by their mean grey
+ * level in BLOCKS vertical strips, with a tolerance for JPEG's re-encoding and one strip for a scroll indicator. The
+ * app bar and status bar at the top and a message box at the foot stay in place while the content scrolls, so they
+ * end the matching run instead of being part of it: a shared header never joins two chats. Rows without ink (a flat
+ * background) match any shift and count for nothing; a join needs MIN_INK_ROWS rows with ink in one unbroken run,
+ * spread over MIN_INK_BANDS separate bands (lines of text, not one picture).
+ *
+ * Deciding from pixels, not text, keeps this before OCR (each group is read once, as one upload) and exact on what
+ * scrolling makes: the same pixels moved by whole rows. Captures of another width, or resized, are left apart.
+ */
+import sharp from 'sharp';
+import { MAX_FILES_PER_UPLOAD, MAX_IMAGE_PIXELS } from '@snapnotes/contracts';
+
+/** Vertical strips a row is summarised by. */
+const BLOCKS = 32;
+/** A row has ink when its darkest and lightest pixels differ by this much (text, a rule, an edge). */
+const INK_CONTRAST = 40;
+/** Two rows are the same when their strips' means differ by at most this on average… */
+const ROW_MEAN_TOLERANCE = 2;
+/** …and by at most this in every strip but one (a scroll indicator over the content). */
+const STRIP_TOLERANCE = 10;
+/** A join needs an unbroken run of matching rows with at least this many rows with ink (and MIN_INK_SHARE)… */
+const MIN_INK_ROWS = 40;
+/** …and this share of the capture's height in such rows (a short bubble two chats both have is not an overlap)… */
+const MIN_INK_SHARE = 0.04;
+/** …in at least this many bands of ink separated by rows without (two lines of text or bubbles, not one picture). */
+const MIN_INK_BANDS = 2;
+/** How far apart in the import two images may be to be compared (a set of captures chosen in any order). */
+const CAPTURE_WINDOW = MAX_FILES_PER_UPLOAD - 1;
+
+/** What is kept of a capture: per row, the strips' mean grey levels and whether the row has ink. */
+export interface CaptureRows {
+  width: number;
+  height: number;
+  /** height × BLOCKS strip means. */
+  strips: Uint8Array;
+  /** Per row: the mean of its strips (a quick first test). */
+  means: Float32Array;
+  ink: Uint8Array;
+}
+
+/** Reads an image's rows (EXIF-rotated, grey); null when it cannot be decoded (its upload reports that). */
+export async function captureRows(data: Buffer): Promise<CaptureRows | null> {
+  let pixels: { data: Buffer; info: { width: number; height: number; channels: number } };
+  try {
+    pixels = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .rotate()
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    return null;
+  }
+  const { width, height, channels } = pixels.info;
+  if (width < BLOCKS) return null;
+  const px = pixels.data;
+  const strips = new Uint8Array(height * BLOCKS);
+  const means = new Float32Array(height);
+  const ink = new Uint8Array(height);
+  for (let y = 0; y < height; y++) {
+    const row = y * width * channels;
+    let min = 255;
+    let max = 0;
+    let total = 0;
+    for (let b = 0; b < BLOCKS; b++) {
+      const x0 = Math.floor((b * width) / BLOCKS);
+      const x1 = Math.floor(((b + 1) * width) / BLOCKS);
+      let sum = 0;
+      for (let x = x0; x < x1; x++) {
+        const v = px[row + x * channels]!;
+        sum += v;
+        if (v < min) min = v;
+        if (v > max) max = v;
+      }
+      const mean = sum / (x1 - x0);
+      strips[y * BLOCKS + b] = Math.round(mean);
+      total += mean;
+    }
+    means[y] = total / BLOCKS;
+    ink[y] = max - min >= INK_CONTRAST ? 1 : 0;
+  }
+  return { width, height, strips, means, ink };
+}
+
+function sameRow(a: CaptureRows, ya: number, b: CaptureRows, yb: number): boolean {
+  if (Math.abs(a.means[ya]! - b.means[yb]!) > ROW_MEAN_TOLERANCE) return false;
+  let off = 0;
+  let total = 0;
+  for (let k = 0; k < BLOCKS; k++) {
+    const diff = Math.abs(a.strips[ya * BLOCKS + k]! - b.strips[yb * BLOCKS + k]!);
+    total += diff;
+    if (diff > STRIP_TOLERANCE && ++off > 1) return false;
+  }
+  return total / BLOCKS <= ROW_MEAN_TOLERANCE * 2;
+}
+
+/** Shifts tried in full per pair: the ones most of the rows with ink agree on. */
+const CANDIDATE_SHIFTS = 8;
+/** The smallest scroll worth a join: a few rows (a capture of the same screen is the duplicates' business). */
+const MIN_SHIFT = 8;
+
+/**
+ * Rows that vote: with ink, and unlike the row above (the inside of a bubble or a button repeats one row dozens of
+ * times, and would vote for every shift within it).
+ */
+function voter(capture: CaptureRows, y: number): boolean {
+  return capture.ink[y] === 1 && y > 0 && Math.abs(capture.means[y]! - capture.means[y - 1]!) > 0.5;
+}
+
+/**
+ * The shifts worth a full comparison: each row with ink in `lower`'s upper half votes for every row of `upper`
+ * whose mean grey level is within the tolerance (found in `upper`'s rows sorted by mean); the true shift gets a vote
+ * from nearly every row of the overlap, others a few scattered ones.
+ */
+function likelyShifts(upper: CaptureRows, lower: CaptureRows): number[] {
+  const rows: number[] = [];
+  for (let y = 0; y < upper.height; y++) if (voter(upper, y)) rows.push(y);
+  rows.sort((p, q) => upper.means[p]! - upper.means[q]!);
+  const sortedMeans = Float32Array.from(rows, (y) => upper.means[y]!);
+  const votes = new Map<number, number>();
+  const firstAtLeast = (value: number) => {
+    let lo = 0;
+    let hi = sortedMeans.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sortedMeans[mid]! < value) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  for (let y = 0; y < lower.height / 2; y++) {
+    if (!voter(lower, y)) continue;
+    const m = lower.means[y]!;
+    for (
+      let k = firstAtLeast(m - ROW_MEAN_TOLERANCE);
+      k < rows.length && sortedMeans[k]! <= m + ROW_MEAN_TOLERANCE;
+      k++
+    ) {
+      const shift = rows[k]! - y;
+      if (shift >= MIN_SHIFT) votes.set(shift, (votes.get(shift) ?? 0) + 1);
+    }
+  }
+  return [...votes.entries()]
+    .filter(([, n]) => n >= MIN_INK_ROWS)
+    .sort((p, q) => q[1] - p[1])
+    .slice(0, CANDIDATE_SHIFTS)
+    .map(([shift]) => shift);
+}
+
+/**
+ * How strongly `lower` continues `upper` (the longest run's rows with ink; 0 when it does not): `lower`'s row y
+ * showing `upper`'s row y + shift for some shift, over a run that starts in `lower`'s upper half and ends in
+ * `upper`'s lower half.
+ */
+export function continuation(upper: CaptureRows, lower: CaptureRows): number {
+  if (upper.width !== lower.width) return 0;
+  let best = 0;
+  for (const shift of likelyShifts(upper, lower)) {
+    const end = Math.min(lower.height, upper.height - shift);
+    let run = newRun();
+    for (let y = 0; y < end; y++) {
+      const ya = y + shift;
+      if (!upper.ink[ya] && !lower.ink[y]) {
+        run.inBand = false;
+        continue;
+      }
+      if (sameRow(upper, ya, lower, y)) {
+        if (run.start < 0) run.start = y;
+        run.ink++;
+        if (!run.inBand) run.bands++;
+        run.inBand = true;
+        run.missesInARow = 0;
+        continue;
+      }
+      // JPEG's blocks make a row here and there differ more than the tolerance: a run goes through a stray row,
+      // never through MAX_MISSES_IN_A_ROW (where the fixed bars begin, or other content).
+      run.misses++;
+      if (++run.missesInARow < MAX_MISSES_IN_A_ROW && run.start >= 0) continue;
+      best = Math.max(best, judged(run, y, lower.height, upper.height, shift));
+      run = newRun();
+    }
+    best = Math.max(best, judged(run, end, lower.height, upper.height, shift));
+  }
+  return best;
+}
+
+/** Rows with ink that differ one after the other end a run. */
+const MAX_MISSES_IN_A_ROW = 3;
+/** At most this share of a run's rows with ink may differ (stray rows of JPEG noise). */
+const MAX_MISS_SHARE = 0.1;
+
+interface Run {
+  start: number;
+  ink: number;
+  bands: number;
+  inBand: boolean;
+  misses: number;
+  missesInARow: number;
+}
+
+function newRun(): Run {
+  return { start: -1, ink: 0, bands: 0, inBand: false, misses: 0, missesInARow: 0 };
+}
+
+/** A run counts when it is long enough, in several bands, nearly all alike, and where scrolling puts an overlap. */
+function judged(run: Run, end: number, lowerHeight: number, upperHeight: number, shift: number): number {
+  const misses = run.misses - run.missesInARow; // the rows that ended it are not part of it
+  if (run.start < 0 || run.ink < Math.max(MIN_INK_ROWS, MIN_INK_SHARE * lowerHeight) || run.bands < MIN_INK_BANDS) {
+    return 0;
+  }
+  if (misses > run.ink * MAX_MISS_SHARE) return 0;
+  // The run starts in the lower capture's upper half (above it only its fixed bars) and ends in the upper
+  // capture's lower half (below it only its fixed bars).
+  if (run.start > lowerHeight / 2 || end + shift < upperHeight / 2) return 0;
+  return run.ink;
+}
+
+/** One comparison's result: `lower` continues `upper` with this strength (positions in the list compared). */
+interface Link {
+  upper: number;
+  lower: number;
+  strength: number;
+}
+
+/** The link between two captures in either direction, or null. */
+function linkOf(i: number, a: CaptureRows, j: number, b: CaptureRows): Link | null {
+  if (a.width !== b.width) return null;
+  const down = continuation(a, b);
+  const up = continuation(b, a);
+  if (down === 0 && up === 0) return null;
+  return down >= up ? { upper: i, lower: j, strength: down } : { upper: j, lower: i, strength: up };
+}
+
+/**
+ * Joins the linked captures, the strongest links first, never past MAX_FILES_PER_UPLOAD to a group. Returns, per
+ * position, the position of its group's first capture (its own for a capture alone).
+ */
+function unite(count: number, links: Link[]): number[] {
+  links.sort((x, y) => y.strength - x.strength);
+  const parent = Array.from({ length: count }, (_, i) => i);
+  const size = parent.map(() => 1);
+  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)));
+  for (const { upper, lower } of links) {
+    const [ra, rb] = [root(upper), root(lower)];
+    if (ra === rb || size[ra]! + size[rb]! > MAX_FILES_PER_UPLOAD) continue;
+    const [keep, join] = ra < rb ? [ra, rb] : [rb, ra];
+    parent[join] = keep;
+    size[keep]! += size[join]!;
+  }
+  return parent.map((_, i) => root(i));
+}
+
+/**
+ * Groups an import's images (in import order) that are scrolling captures of one chat or page: each is compared with
+ * the CAPTURE_WINDOW images after it (a set of captures chosen in any order), one image decoded at a time, only
+ * the rows of the window kept. `read` gives an image's bytes (undefined: gone, it stays alone). Returns each item's
+ * group as the index of the group's first item.
+ */
+export async function groupScrollCaptures(
+  items: ReadonlyArray<{ index: number; sourceKey: string }>,
+  read: (key: string) => Promise<Buffer | undefined>,
+  signal?: AbortSignal,
+): Promise<Array<{ index: number; group: number }>> {
+  const links: Link[] = [];
+  const window: Array<{ position: number; rows: CaptureRows }> = [];
+  for (const [position, item] of items.entries()) {
+    if (signal?.aborted) break;
+    const data = await read(item.sourceKey);
+    const rows = data ? await captureRows(data) : null;
+    while (window.length > 0 && position - window[0]!.position > CAPTURE_WINDOW) window.shift();
+    if (!rows) continue;
+    for (const earlier of window) {
+      const link = linkOf(earlier.position, earlier.rows, position, rows);
+      if (link) links.push(link);
+    }
+    window.push({ position, rows });
+  }
+  const roots = unite(items.length, links);
+  return items.map((item, position) => ({ index: item.index, group: items[roots[position]!]!.index }));
+}
