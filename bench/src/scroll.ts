@@ -8,7 +8,10 @@
  * looked for in the joined text: found twice is a repeated line, not found a lost one. Each set is also sent with a
  * capture of another set, which must stay a page of its own.
  *
- * Targets: no repeated line, no lost line, one page per set, every stranger apart. BENCH_SCROLL_SMOKE=1 runs one chat
+ * The import's grouping of the same captures by their pixels (before OCR; services/gateway imports/scroll-groups.ts)
+ * is judged too: each set one group, no stranger in it.
+ *
+ * Targets: no repeated line, no lost line, one page per set, every stranger apart, every set one import group. BENCH_SCROLL_SMOKE=1 runs one chat
  * and one article (CI's smoke run); BENCH_SCROLL_SETS=n sets otherwise (default 8); BENCH_SCROLL_SHOW=1 prints the
  * joined texts; BENCH_SCROLL_READS=<file> keeps the OCR readings for the next run; BENCH_SCROLL_SEED=n other sets. Exits non-zero when a target is missed. `runScrollPart` is the part for another bench to call.
  */
@@ -16,6 +19,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Logger, PageBlock } from '@snapnotes/contracts';
+import { groupScrollCaptures } from '@snapnotes/gateway';
 import { startOcrReader } from '@snapnotes/ocr';
 import { captureScrolls, scrollScore, scrollSpecs, type ScrollSet } from '@snapnotes/ocr/corpus';
 import { joinScrolls, joinScrollTexts, summaryText, tidyOriginalText } from '@snapnotes/summarise';
@@ -138,6 +142,32 @@ export function scrollMisses(rows: readonly SetResult[]): string[] {
   ]);
 }
 
+/**
+ * The import's grouping of the same captures (by pixels, before OCR): every set's captures, in their shuffled order,
+ * one set after another as one import. A set must come out as one group; a group may hold another set's captures only
+ * when the two share content (the corpus reuses conversations and articles across sets). Returns the misses.
+ */
+async function groupingMisses(sets: readonly ScrollSet[]): Promise<{ misses: string[]; ms: number }> {
+  const all = sets.flatMap((set) => set.captures.map((c) => ({ set, image: c.image, name: c.name })));
+  const t0 = performance.now();
+  const groups = await groupScrollCaptures(
+    all.map((_, index) => ({ index, sourceKey: String(index) })),
+    async (key) => all[Number(key)]!.image,
+  );
+  const ms = performance.now() - t0;
+  const shares = (a: ScrollSet, b: ScrollSet) => a === b || a.spec.units.some((u) => b.spec.units.includes(u));
+  const misses: string[] = [];
+  for (const set of sets) {
+    const mine = groups.filter((_, i) => all[i]!.set === set).map((g) => g.group);
+    if (new Set(mine).size > 1) misses.push(`${set.spec.id}: its captures in ${new Set(mine).size} groups`);
+  }
+  for (const [i, g] of groups.entries()) {
+    const head = all[g.group]!;
+    if (!shares(head.set, all[i]!.set)) misses.push(`${all[i]!.name} joined to ${head.name} (a stranger)`);
+  }
+  return { misses, ms };
+}
+
 /** Renders, reads and joins the scroll sets; prints the table and the misses. False when a target is missed. */
 export async function runScrollPart(opts: ScrollPartOptions): Promise<boolean> {
   const t0 = Date.now();
@@ -146,10 +176,12 @@ export async function runScrollPart(opts: ScrollPartOptions): Promise<boolean> {
   const browser = await launchChromium();
   const reader = await startOcrReader({ languages: ['eng'], poolSize: 2, logger: opts.logger });
   const rows: SetResult[] = [];
+  let grouping: { misses: string[]; ms: number } = { misses: [], ms: 0 };
   try {
     // One set at a time: Chromium's screenshots time out on a busy machine when many pages render at once.
     const sets: ScrollSet[] = [];
     for (const spec of specs) sets.push(await captureScrolls(browser, spec));
+    grouping = await groupingMisses(sets);
     // BENCH_SCROLL_READS=<file>: the OCR readings kept for the next run (the join tuned without reading again).
     const cache = process.env.BENCH_SCROLL_READS;
     const kept: Record<string, Read> = cache && existsSync(cache) ? JSON.parse(readFileSync(cache, 'utf8')) : {};
@@ -183,7 +215,12 @@ export async function runScrollPart(opts: ScrollPartOptions): Promise<boolean> {
     `\nScrolling captures: ${rows.length} long chats and articles captured in overlapping screens, shuffled, read by the product's OCR and joined (${Date.now() - t0} ms)`,
   );
   console.log(report(rows));
-  const misses = scrollMisses(rows);
+  const captures = rows.reduce((n, r) => n + r.captures, 0);
+  console.log(
+    `Import grouping by pixels (${captures} captures as one import, ${grouping.ms.toFixed(0)} ms): ` +
+      (grouping.misses.length === 0 ? 'every set one group, no stranger joined' : `${grouping.misses.length} misses`),
+  );
+  const misses = [...scrollMisses(rows), ...grouping.misses.map((m) => `grouping: ${m}`)];
   for (const m of misses) console.log(`  miss: ${m}`);
   return misses.length === 0;
 }
