@@ -200,7 +200,11 @@ export async function runScrollPart(opts: ScrollPartOptions): Promise<boolean> {
     );
     if (cache) writeFileSync(cache, JSON.stringify(kept));
     sets.forEach((set, i) => {
-      const row = score(set, reads[i]!, reads[(i + 1) % sets.length]![0]!);
+      // The stranger: the first capture of the next set that shares nothing with this one (the corpus reuses
+      // conversations and articles across sets, and a capture of the same conversation is no stranger).
+      const others = sets.map((_, k) => (i + 1 + k) % sets.length).filter((k) => k !== i);
+      const j = others.find((k) => !sets[k]!.spec.units.some((u) => set.spec.units.includes(u))) ?? others[0] ?? i;
+      const row = score(set, reads[i]!, reads[j]![0]!);
       rows.push(row);
       if (opts.show) {
         console.log(`\n## ${set.spec.id} (${set.captures.map((c) => c.name).join(', ')})`);
