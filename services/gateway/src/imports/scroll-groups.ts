@@ -32,11 +32,16 @@ const MIN_INK_ROWS = 40;
 const MIN_INK_SHARE = 0.04;
 /** …in at least this many bands of ink separated by rows without (two lines of text or bubbles, not one picture). */
 const MIN_INK_BANDS = 2;
+/** Rows with ink that differ one after the other end a run. */
+const MAX_MISSES_IN_A_ROW = 3;
+/** At most this share of a run's rows with ink may differ (stray rows of JPEG noise). */
+const MAX_MISS_SHARE = 0.1;
+
 /** How far apart in the import two images may be to be compared (a set of captures chosen in any order). */
 const CAPTURE_WINDOW = MAX_FILES_PER_UPLOAD - 1;
 
 /** What is kept of a capture: per row, the strips' mean grey levels and whether the row has ink. */
-export interface CaptureRows {
+interface CaptureRows {
   width: number;
   height: number;
   /** height × BLOCKS strip means. */
@@ -47,7 +52,7 @@ export interface CaptureRows {
 }
 
 /** Reads an image's rows (EXIF-rotated, grey); null when it cannot be decoded (its upload reports that). */
-export async function captureRows(data: Buffer): Promise<CaptureRows | null> {
+async function captureRows(data: Buffer): Promise<CaptureRows | null> {
   let pixels: { data: Buffer; info: { width: number; height: number; channels: number } };
   try {
     pixels = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
@@ -159,7 +164,7 @@ function likelyShifts(upper: CaptureRows, lower: CaptureRows): number[] {
  * showing `upper`'s row y + shift for some shift, over a run that starts in `lower`'s upper half and ends in
  * `upper`'s lower half.
  */
-export function continuation(upper: CaptureRows, lower: CaptureRows): number {
+function continuation(upper: CaptureRows, lower: CaptureRows): number {
   if (upper.width !== lower.width) return 0;
   let best = 0;
   for (const shift of likelyShifts(upper, lower)) {
@@ -190,11 +195,6 @@ export function continuation(upper: CaptureRows, lower: CaptureRows): number {
   }
   return best;
 }
-
-/** Rows with ink that differ one after the other end a run. */
-const MAX_MISSES_IN_A_ROW = 3;
-/** At most this share of a run's rows with ink may differ (stray rows of JPEG noise). */
-const MAX_MISS_SHARE = 0.1;
 
 interface Run {
   start: number;
