@@ -144,17 +144,12 @@ export class ImportWorker {
    * reports why), and a failure here leaves every image alone.
    */
   private async groupCaptures(importId: string, signal: AbortSignal, log: PinoLogger): Promise<void> {
-    const { repos, store } = this.deps;
+    const { repos } = this.deps;
     try {
       const items = await repos.imports.ungrouped(importId);
       if (items.length === 0) return;
       const started = performance.now();
-      const read = (key: string) =>
-        store.get(key).catch((err: unknown) => {
-          if (isMissingObject(err)) return undefined;
-          throw err;
-        });
-      const groups = await groupScrollCaptures(items, read, signal);
+      const groups = await groupScrollCaptures(items, (key) => this.readSource(key), signal);
       if (signal.aborted) return;
       await repos.imports.setGroups(importId, groups);
       const joined = groups.filter((g) => g.group !== g.index).length;
@@ -196,6 +191,14 @@ export class ImportWorker {
     }
   }
 
+  /** An image waiting in the store, or undefined when it is gone. */
+  private readSource(key: string): Promise<Buffer | undefined> {
+    return this.deps.store.get(key).catch((err: unknown) => {
+      if (isMissingObject(err)) return undefined;
+      throw err;
+    });
+  }
+
   /** The claimed items' bytes as an upload's files; the ones no longer stored are failed on the way. */
   private async filesOf(
     items: ClaimedItem[],
@@ -204,12 +207,7 @@ export class ImportWorker {
     const files: ReceivedFile[] = [];
     const kept: ClaimedItem[] = [];
     for (const item of items) {
-      const data = item.sourceKey
-        ? await this.deps.store.get(item.sourceKey).catch((err: unknown) => {
-            if (isMissingObject(err)) return undefined;
-            throw err;
-          })
-        : undefined;
+      const data = item.sourceKey ? await this.readSource(item.sourceKey) : undefined;
       if (!data) {
         await failed(settle, 'SOURCE_MISSING', 'The image is no longer stored: import it again.', [item.index]);
         continue;
