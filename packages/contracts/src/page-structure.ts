@@ -18,12 +18,27 @@ export const pageBoxSchema = z.tuple([
 ]);
 export type PageBox = z.infer<typeof pageBoxSchema>;
 
+/** The box holding all of `boxes` (at least one). */
+export function boxUnion(boxes: readonly PageBox[]): PageBox {
+  const left = Math.min(...boxes.map((b) => b[0]));
+  const top = Math.min(...boxes.map((b) => b[1]));
+  const right = Math.max(...boxes.map((b) => b[0] + b[2]));
+  const bottom = Math.max(...boxes.map((b) => b[1] + b[3]));
+  return [left, top, right - left, bottom - top];
+}
+
 const common = {
   /** The block's text as it stands in the page's text (OcrPageResult.text); a table row's cells apart by a TAB. */
   text: z.string().min(1),
   /** Mean confidence of its words or boxes, 0–100. */
   confidence: z.number().min(0).max(100),
   box: pageBoxSchema,
+  /**
+   * Where each printed line of `text` stands, in order, for a block of more than one line (a one-line block's line is
+   * its box). Scrolling captures are cut between lines by them (the summariser's scroll-pixels.ts). Absent from OCR
+   * results made before it, and where the block's lines are not its text's (a heading read in two lines is one).
+   */
+  lines: z.array(pageBoxSchema).max(2000).optional(),
 };
 
 export const pageBlockSchema = z.discriminatedUnion('kind', [

@@ -5,7 +5,7 @@
  * up to a paragraph break) and, on a phone chat, messages with the side of their bubble and the sender named right
  * above a bubble on the left (chat-sides.ts).
  */
-import { MAX_PAGE_BLOCKS, type PageBlock, type PageBox } from '@snapnotes/contracts';
+import { boxUnion, MAX_PAGE_BLOCKS, type PageBlock, type PageBox } from '@snapnotes/contracts';
 import { bubbleSides } from './chat-sides.js';
 
 /** A line of the page's text with where it stands on the image. */
@@ -39,27 +39,20 @@ const MAX_LABEL_WORDS = 5;
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
-/** The box holding all of `boxes`. */
-export function union(boxes: readonly PageBox[]): PageBox {
-  const left = Math.min(...boxes.map((b) => b[0]));
-  const top = Math.min(...boxes.map((b) => b[1]));
-  const right = Math.max(...boxes.map((b) => b[0] + b[2]));
-  const bottom = Math.max(...boxes.map((b) => b[1] + b[3]));
-  return [left, top, right - left, bottom - top];
-}
-
 /** The mean confidence of several readings of text, each weighted by its length (0 for no text). */
 export function meanConfidence(parts: readonly { text: string; confidence: number }[]): number {
   const chars = parts.reduce((n, p) => n + p.text.length, 0);
   return chars ? parts.reduce((n, p) => n + p.confidence * p.text.length, 0) / chars : 0;
 }
 
-function merged(lines: readonly PageLine[]): Pick<PageBlock, 'text' | 'confidence' | 'box'> {
+/** Lines as one block: their text a line each, their boxes' union, each line's box (PageBlock.lines). */
+function merged(lines: readonly PageLine[]): Pick<PageBlock, 'text' | 'confidence' | 'box' | 'lines'> {
   const confidence = meanConfidence(lines);
   return {
     text: lines.map((l) => l.text.trim()).join('\n'),
     confidence: Math.round(10 * confidence) / 10,
-    box: union(lines.map((l) => l.box)),
+    box: boxUnion(lines.map((l) => l.box)),
+    ...(lines.length > 1 ? { lines: lines.map((l) => l.box) } : {}),
   };
 }
 
@@ -174,7 +167,9 @@ export function blocksOf(lines: readonly (PageLine | null)[], heading: string | 
     if (title && i === title[0]) {
       flush();
       const parts = lines.slice(title[0], title[1]) as PageLine[];
-      blocks.push({ kind: 'heading', ...merged(parts), text: parts.map((l) => l.text.trim()).join(' ') });
+      // One line of text from the heading's printed lines: its box is theirs, it has no lines of its own.
+      const { lines: _, ...head } = merged(parts);
+      blocks.push({ kind: 'heading', ...head, text: parts.map((l) => l.text.trim()).join(' ') });
       for (let j = title[0]; j < title[1]; j++) taken.add(j);
       continue;
     }

@@ -2,8 +2,8 @@
  * PaddleOCR PP-OCRv4's reading of a page (paddle/): its text boxes put back into rows (a table's cells on one line,
  * TABs between them), as a reading of the OCR engine. page-reader.ts decides when it is asked.
  */
-import { OCR_UNCERTAIN_BELOW, type PageBox, type WordConfidence } from '@snapnotes/contracts';
-import { blocksOf, meanConfidence, union, type PageLine } from './blocks.js';
+import { boxUnion, OCR_UNCERTAIN_BELOW, type PageBox, type WordConfidence } from '@snapnotes/contracts';
+import { blocksOf, meanConfidence, type PageLine } from './blocks.js';
 import type { PaddleLine } from './paddle/index.js';
 import type { RecognizeBufferResult } from './recognize.js';
 import { CELL_GAP_EM } from './structure.js';
@@ -173,7 +173,7 @@ export function rowsOf(lines: readonly PaddleLine[]): {
       words.push({ line: p.line, at: text.length });
       text += p.line.text;
     });
-    const box = union(members.map(({ line: { box: b } }): PageBox => [b.left, b.top, b.width, b.height]));
+    const box = boxUnion(members.map(({ line: { box: b } }): PageBox => [b.left, b.top, b.width, b.height]));
     out.push({
       text: text.slice(start),
       confidence: meanConfidence(members.map((p) => p.line)),
