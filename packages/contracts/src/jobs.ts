@@ -61,6 +61,21 @@ const jobPurposeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('reread'), noteId: z.number().int().positive(), requireText: z.boolean() }),
 ]);
 
+/**
+ * Two images of one upload that are scrolling captures of one chat or page, as the gateway measured them on their
+ * pixels (services/gateway uploads/scroll-captures.ts): image `lower` (an ImageRef index) shows around its row `cut`
+ * what image `upper` shows `shift` rows further down. Joined, the note takes `upper` above its row `cut + shift` and
+ * `lower` from its row `cut` on (`cut` lies in a gap between lines inside the rows both show). Rows count on the
+ * upright image (after EXIF rotation), as OCR's boxes do.
+ */
+export const scrollLinkSchema = z.object({
+  upper: z.number().int().min(0),
+  lower: z.number().int().min(0),
+  shift: z.number().int().min(1),
+  cut: z.number().int().min(0),
+});
+export type ScrollLink = z.infer<typeof scrollLinkSchema>;
+
 const uploadJobFields = z.object({
   /**
    * The job's own id, which names its flow in the queue and its results: the upload's id (uploads.id) for an upload,
@@ -79,6 +94,12 @@ const uploadJobFields = z.object({
    */
   languages: z.array(z.string().regex(OCR_LANGUAGE_CODE)).min(1).max(4),
   images: z.array(imageRefSchema).min(1).max(10),
+  /**
+   * The images that go on from one another (scrolling captures), each at most once as upper and once as lower;
+   * absent or empty when none do, and in jobs queued before this field existed (the summariser then joins scrolling
+   * captures by their text alone).
+   */
+  scrolls: z.array(scrollLinkSchema).max(9).optional(),
 });
 
 /**

@@ -22,4 +22,4 @@ export {
   DASHBOARD_PATH,
 } from './ops/index.js';
 export { hashImage, sameScreenshot } from './duplicates/index.js';
-export { groupScrollCaptures } from './imports/scroll-groups.js';
+export { groupScrollCaptures, scrollLinksOf } from './uploads/scroll-captures.js';

@@ -1,6 +1,6 @@
 /**
  * The import worker (issue 25; DECISIONS "Bulk import"): runs the jobs of the import queue. A job works on one import:
- * first it groups the images that are scrolling captures of one chat or page (scroll-groups.ts), then
+ * first it groups the images that are scrolling captures of one chat or page (../uploads/scroll-captures.ts), then
  * IMPORT_IMAGE_CONCURRENCY lanes each claim the next image, or group of captures (ImportsRepo.claim), and make it a
  * note through the very steps of an upload (UploadService.importUpload: checks → allowance → rate limit → store →
  * pipeline), then claim the next, until none is left. A group is one upload of several images: one note, one
@@ -34,7 +34,7 @@ import { isMissingObject } from '../uploads/image-meta.js';
 import { sanitizeFileName } from '../uploads/multipart.js';
 import type { ReceivedFile } from '../uploads/multipart.js';
 import type { UploadService } from '../uploads/service.js';
-import { groupScrollCaptures } from './scroll-groups.js';
+import { groupScrollCaptures } from '../uploads/scroll-captures.js';
 
 /** How often the running imports are looked for (besides at start). */
 export const RESUME_INTERVAL_MS = 30_000;

@@ -20,8 +20,11 @@ import {
   noteChanges,
   type Note,
   type ObjectStore,
+  type ImageRef,
   type ReprocessNoteResponse,
+  type ScrollLink,
   type UploadJob,
+  uprightSize,
 } from '@snapnotes/contracts';
 import { toApiNote, type ReprocessingSource, type UserRow } from '@snapnotes/db';
 import { PipelineFailure, type PipelineDriver } from '@snapnotes/queue';
@@ -31,6 +34,7 @@ import { asRereadRateLimit, type RateLimitGrant, type UploadRateLimiter } from '
 import { jobLanguages } from '../languages.js';
 import type { AdmissionTicket, UploadAdmission } from '../uploads/admission.js';
 import { withImageMeta } from '../uploads/image-meta.js';
+import { scrollLinksOf } from '../uploads/scroll-captures.js';
 import {
   failureCode,
   imageRefsOf,
@@ -130,6 +134,7 @@ export class ReprocessService {
       await Promise.all([repos.reprocessings.fail(id, ErrorCode.NoImages), reread.grant.release()]);
       throw noImages();
     }
+    const scrolls = await this.scrollsOf(images, log);
     const job: UploadJob = {
       jobId: id,
       purpose: { kind: 'reread', noteId, requireText: source.kind === 'text' },
@@ -138,6 +143,7 @@ export class ReprocessService {
       premium: reread.premium,
       languages: reread.languages,
       images,
+      ...(scrolls.length > 0 ? { scrolls } : {}),
     };
     const started = Date.now();
     try {
@@ -173,5 +179,18 @@ export class ReprocessService {
     if (row?.status !== 'completed') return undefined;
     const note = await repos.notes.findByIdForUser(row.noteId, userId);
     return note ? toApiNote(note) : undefined;
+  }
+
+  /**
+   * The note's images that are scrolling captures of one chat or page, measured again on the stored images as the
+   * upload measured them (a note keeps its images, not the measure); none when they cannot be read.
+   */
+  private async scrollsOf(images: readonly ImageRef[], log: FastifyBaseLogger): Promise<ScrollLink[]> {
+    if (images.length < 2) return [];
+    const { store } = this.deps;
+    return scrollLinksOf(images.map(uprightSize), (i) => store.get(images[i]!.key)).catch((err: unknown) => {
+      log.warn({ err }, 'could not compare the images as scrolling captures');
+      return [];
+    });
   }
 }

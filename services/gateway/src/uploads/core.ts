@@ -15,10 +15,12 @@ import {
   ErrorCode,
   thumbnailKey,
   uploadImageKey,
+  uprightSize,
   withThumbnailKeys,
   type Note,
   type ImageRef,
   type ObjectStore,
+  type ScrollLink,
   type UploadJob,
 } from '@snapnotes/contracts';
 import { toApiNote, type UserRow } from '@snapnotes/db';
@@ -32,6 +34,7 @@ import { jobLanguages } from '../languages.js';
 import { upgradeRequired } from './admission.js';
 import { inspectImage } from './image-checks.js';
 import { sizeOf, type ReceivedFile } from './multipart.js';
+import { scrollLinksOf } from './scroll-captures.js';
 import { decodeWithThumbnail, THUMBNAIL_CONTENT_TYPE } from './thumbnails.js';
 import type { ProgressReporter } from './progress.js';
 
@@ -77,6 +80,8 @@ export interface StoredUpload {
   thumbnails: Promise<void>;
   /** The images' hashes, kept with the new note for the duplicate check (null: an image it could not decode). */
   hashes?: (ImageHashes | null)[];
+  /** Which images are scrolling captures going on from which (UploadJob.scrolls). */
+  scrolls: ScrollLink[];
 }
 
 export class UploadCore {
@@ -105,6 +110,18 @@ export class UploadCore {
     // image's thumbnail on the way (thumbnails.ts; null when none could be made).
     const decoded = Promise.allSettled(images.map((img) => decodeWithThumbnail(img)));
     const corruptFile = async () => firstRejection(await decoded);
+    // Scrolling captures among several images, measured on their pixels beside the same steps (scroll-captures.ts;
+    // a few tens of ms per image of a shared width, nothing for one image).
+    const scrolls =
+      images.length > 1
+        ? scrollLinksOf(images.map(uprightSize), async (i) => {
+            const img = images[i]!;
+            return 'data' in img ? img.data : img.path;
+          }).catch((err: unknown): ScrollLink[] => {
+            input.log.warn({ err }, 'could not compare the images as scrolling captures');
+            return [];
+          })
+        : Promise.resolve([]);
     const uploadId = randomUUID();
     const refs: ImageRef[] = images.map((img, index) => ({
       index,
@@ -181,12 +198,12 @@ export class UploadCore {
     mark('stored');
     // Thumbnails are stored beside the pipeline; awaited before the reply, and before any deletion of the objects.
     const thumbnails = this.storeThumbnails(log, refs, await decoded);
-    return { uploadId, subscribed, refs, grant, log, thumbnails, hashes };
+    return { uploadId, subscribed, refs, grant, log, thumbnails, hashes, scrolls: await scrolls };
   }
 
   async process(
     input: CoreInput,
-    { uploadId, subscribed, refs, grant, log, thumbnails, hashes }: StoredUpload,
+    { uploadId, subscribed, refs, grant, log, thumbnails, hashes, scrolls }: StoredUpload,
     mark: (name: string) => number,
     phases: Record<string, number>,
   ): Promise<Note> {
@@ -201,6 +218,7 @@ export class UploadCore {
       // The user's languages (Settings), else the server's defaults; the OCR stage reads these first.
       languages: jobLanguages(user.ocrLanguages, config),
       images: refs,
+      ...(scrolls.length > 0 ? { scrolls } : {}),
     };
     const started = Date.now();
     input.progress?.pipeline(uploadId, refs.length);

@@ -1,8 +1,12 @@
 /**
- * Scrolling captures in an import (issue 25 item 3; DECISIONS "Scrolling captures in an import"). An upload's images
- * are read as one note and the summariser joins the captures of one long chat or page by their text; an import makes
- * each image a note of its own, so before its images are read the import worker groups the ones that continue each
- * other, and each group goes through the upload steps as one upload of several images (one note, one allowance).
+ * Scrolling captures (issue 25 item 3; DECISIONS "Scrolling captures in an import", "Scrolling captures joined by
+ * their pixels"), found by their pixels before OCR:
+ * - an import makes each image a note of its own, so before its images are read the import worker groups the ones
+ *   that continue each other (`groupScrollCaptures`), and each group goes through the upload steps as one upload of
+ *   several images (one note, one allowance);
+ * - an upload of several images (a POST or an import's group) tells the summariser which image goes on from which
+ *   and by how many pixel rows (`scrollLinksOf`, UploadJob.scrolls): it joins those by where OCR's blocks stand on
+ *   the images, not by comparing text that OCR read slightly differently in each capture.
  *
  * Two captures continue each other when one's content, shifted up, is the other's: a run of pixel rows of the lower
  * part of one is found again, row for row, in the upper part of the other. Rows are compared by their mean grey
@@ -16,7 +20,7 @@
  * scrolling makes: the same pixels moved by whole rows. Captures of another width, or resized, are left apart.
  */
 import sharp from 'sharp';
-import { MAX_FILES_PER_UPLOAD, MAX_IMAGE_PIXELS } from '@snapnotes/contracts';
+import { MAX_FILES_PER_UPLOAD, MAX_IMAGE_PIXELS, type ScrollLink } from '@snapnotes/contracts';
 
 /** Vertical strips a row is summarised by. */
 const BLOCKS = 32;
@@ -52,7 +56,7 @@ interface CaptureRows {
 }
 
 /** Reads an image's rows (EXIF-rotated, grey); null when it cannot be decoded (its upload reports that). */
-async function captureRows(data: Buffer): Promise<CaptureRows | null> {
+async function captureRows(data: Buffer | string): Promise<CaptureRows | null> {
   let pixels: { data: Buffer; info: { width: number; height: number; channels: number } };
   try {
     pixels = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
@@ -160,13 +164,52 @@ function likelyShifts(upper: CaptureRows, lower: CaptureRows): number[] {
 }
 
 /**
+ * How `lower` continues `upper`: its row y shows `upper`'s row y + shift over a run of rows; `cut` is the row of that
+ * run where a join goes from one to the other (ScrollLink.cut).
+ */
+interface Continuation {
+  /** The run's rows with ink (0: no continuation). */
+  strength: number;
+  shift: number;
+  cut: number;
+}
+
+const NONE: Continuation = { strength: 0, shift: 0, cut: 0 };
+
+/**
+ * Where a join of two captures goes from the upper one to the lower (a row of the lower), within the rows they
+ * share [start, last]: in the middle of the band without ink nearest the run's middle (a gap between lines, which no
+ * line of text stands across), so that the lines at the run's ends, which an app bar, a message box or the
+ * screen's edge may cut through in one capture, are read from the capture that shows them whole.
+ */
+function cutRow(upper: CaptureRows, lower: CaptureRows, shift: number, start: number, last: number): number {
+  const middle = (start + last) / 2;
+  let best = Math.round(middle);
+  let bestDistance = Infinity;
+  let bandStart = -1;
+  for (let y = start; y <= last + 1; y++) {
+    const blank = y <= last && !lower.ink[y] && !upper.ink[y + shift];
+    if (blank && bandStart < 0) bandStart = y;
+    if (blank || bandStart < 0) continue;
+    const centre = Math.floor((bandStart + y - 1) / 2);
+    if (Math.abs(centre - middle) < bestDistance) [best, bestDistance] = [centre, Math.abs(centre - middle)];
+    bandStart = -1;
+  }
+  return best;
+}
+
+/**
  * How strongly `lower` continues `upper` (the longest run's rows with ink; 0 when it does not): `lower`'s row y
  * showing `upper`'s row y + shift for some shift, over a run that starts in `lower`'s upper half and ends in
  * `upper`'s lower half.
  */
-function continuation(upper: CaptureRows, lower: CaptureRows): number {
-  if (upper.width !== lower.width) return 0;
-  let best = 0;
+function continuation(upper: CaptureRows, lower: CaptureRows): Continuation {
+  if (upper.width !== lower.width) return NONE;
+  let best = NONE;
+  const keep = (run: Run, y: number, shift: number) => {
+    const strength = judged(run, y, lower.height, upper.height, shift);
+    if (strength > best.strength) best = { strength, shift, cut: cutRow(upper, lower, shift, run.start, run.last) };
+  };
   for (const shift of likelyShifts(upper, lower)) {
     const end = Math.min(lower.height, upper.height - shift);
     let run = newRun();
@@ -178,6 +221,7 @@ function continuation(upper: CaptureRows, lower: CaptureRows): number {
       }
       if (sameRow(upper, ya, lower, y)) {
         if (run.start < 0) run.start = y;
+        run.last = y;
         run.ink++;
         if (!run.inBand) run.bands++;
         run.inBand = true;
@@ -188,16 +232,18 @@ function continuation(upper: CaptureRows, lower: CaptureRows): number {
       // never through MAX_MISSES_IN_A_ROW (where the fixed bars begin, or other content).
       run.misses++;
       if (++run.missesInARow < MAX_MISSES_IN_A_ROW && run.start >= 0) continue;
-      best = Math.max(best, judged(run, y, lower.height, upper.height, shift));
+      keep(run, y, shift);
       run = newRun();
     }
-    best = Math.max(best, judged(run, end, lower.height, upper.height, shift));
+    keep(run, end, shift);
   }
   return best;
 }
 
 interface Run {
   start: number;
+  /** The last row that matched. */
+  last: number;
   ink: number;
   bands: number;
   inBand: boolean;
@@ -206,7 +252,7 @@ interface Run {
 }
 
 function newRun(): Run {
-  return { start: -1, ink: 0, bands: 0, inBand: false, misses: 0, missesInARow: 0 };
+  return { start: -1, last: -1, ink: 0, bands: 0, inBand: false, misses: 0, missesInARow: 0 };
 }
 
 /** A run counts when it is long enough, in several bands, nearly all alike, and where scrolling puts an overlap. */
@@ -222,11 +268,10 @@ function judged(run: Run, end: number, lowerHeight: number, upperHeight: number,
   return run.ink;
 }
 
-/** One comparison's result: `lower` continues `upper` with this strength (positions in the list compared). */
-interface Link {
+/** One comparison's result: `lower` continues `upper` (positions in the list compared). */
+interface Link extends Continuation {
   upper: number;
   lower: number;
-  strength: number;
 }
 
 /** The link between two captures in either direction, or null. */
@@ -234,8 +279,8 @@ function linkOf(i: number, a: CaptureRows, j: number, b: CaptureRows): Link | nu
   if (a.width !== b.width) return null;
   const down = continuation(a, b);
   const up = continuation(b, a);
-  if (down === 0 && up === 0) return null;
-  return down >= up ? { upper: i, lower: j, strength: down } : { upper: j, lower: i, strength: up };
+  if (down.strength === 0 && up.strength === 0) return null;
+  return down.strength >= up.strength ? { upper: i, lower: j, ...down } : { upper: j, lower: i, ...up };
 }
 
 /**
@@ -284,4 +329,54 @@ export async function groupScrollCaptures(
   }
   const roots = unite(items.length, links);
   return items.map((item, position) => ({ index: item.index, group: items[roots[position]!]!.index }));
+}
+
+/**
+ * Captures larger than this are not compared for an upload (photos: a phone's camera gives every photo one width,
+ * and decoding ten 12-megapixel photos again costs more than a second; a tablet's screenshot is under 6 MP).
+ */
+const MAX_SCROLL_CAPTURE_PIXELS = 8_000_000;
+
+/**
+ * Which images of one upload go on from which (UploadJob.scrolls): each capture goes on from at most one and into at
+ * most one, the strongest continuations first, never in a circle. `sizes` are the images' upright sizes (only
+ * images sharing a width with another are decoded); `read` gives the image's bytes or its temporary file (undefined:
+ * gone, it is compared with none). Empty for an upload of one image or of images that do not continue each other.
+ */
+export async function scrollLinksOf(
+  sizes: ReadonlyArray<{ width: number; height: number }>,
+  read: (index: number) => Promise<Buffer | string | undefined>,
+): Promise<ScrollLink[]> {
+  const widths = sizes.map((s) => s.width);
+  const rows: Array<CaptureRows | null> = [];
+  for (const [index, size] of sizes.entries()) {
+    const comparable =
+      widths.filter((w) => w === size.width).length > 1 && size.width * size.height <= MAX_SCROLL_CAPTURE_PIXELS;
+    const source = comparable ? await read(index) : undefined;
+    rows.push(source ? await captureRows(source) : null);
+  }
+  const links: Link[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    for (let j = i + 1; j < rows.length; j++) {
+      const [a, b] = [rows[i], rows[j]];
+      const link = a && b ? linkOf(i, a, j, b) : null;
+      if (link) links.push(link);
+    }
+  }
+  links.sort((x, y) => y.strength - x.strength);
+  const next = new Map<number, number>();
+  const prev = new Map<number, number>();
+  const head = (k: number) => {
+    let h = k;
+    while (prev.has(h)) h = prev.get(h)!;
+    return h;
+  };
+  const chosen: ScrollLink[] = [];
+  for (const { upper, lower, shift, cut } of links) {
+    if (next.has(upper) || prev.has(lower) || head(upper) === lower) continue;
+    next.set(upper, lower);
+    prev.set(lower, upper);
+    chosen.push({ upper, lower, shift, cut });
+  }
+  return chosen.sort((x, y) => x.upper - y.upper);
 }

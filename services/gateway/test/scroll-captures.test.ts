@@ -1,12 +1,13 @@
 /**
- * Scrolling captures in an import (issue 25 item 3): the images that continue each other by their pixel rows are
+ * Scrolling captures (issue 25 item 3): in an import, the images that continue each other by their pixel rows are
  * grouped, in any order, re-encoded as JPEG too; another chat of the same app (same status bar, same header, other
- * messages), a capture of another width and an image that cannot be read stay alone.
+ * messages), a capture of another width and an image that cannot be read stay alone. In an upload, which image goes
+ * on from which is measured in rows (UploadJob.scrolls): the scroll's shift, and a cut inside the rows both show.
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { phoneScreen, renderPhoneScreen, scrollCapture } from '@snapnotes/testing/phone-screens';
-import { groupScrollCaptures } from '../src/imports/scroll-groups.js';
+import { groupScrollCaptures, scrollLinksOf } from '../src/uploads/scroll-captures.js';
 
 const app = { kind: 'chat', header: 1 } as const;
 const capture = (seed: number, offset: number, clock?: string) => scrollCapture(phoneScreen(seed, app), offset, clock);
@@ -58,5 +59,40 @@ describe('groupScrollCaptures', () => {
     for (const g of result) sizes.set(g, (sizes.get(g) ?? 0) + 1);
     expect(Math.max(...sizes.values())).toBeLessThanOrEqual(10);
     expect(sizes.size).toBe(2); // 12 captures of one chat: two uploads
+  });
+});
+
+describe('scrollLinksOf', () => {
+  const size = { width: 720, height: 1560 }; // scrollCapture's screen
+  const bars = { top: 170, bottom: 100 };
+
+  it('says which capture goes on from which, by how many rows, and cuts inside the rows both show', async () => {
+    const [a, b, c, other] = await Promise.all([
+      capture(31, 0, '9:41'),
+      capture(31, 700, '9:42'),
+      capture(31, 1040, '9:44'),
+      capture(77, 0, '9:45'),
+    ]);
+    // Uploaded as: the last capture, the first, another chat, the middle one.
+    const images = [c, a, other, b];
+    const links = await scrollLinksOf(
+      images.map(() => size),
+      async (i) => images[i]!,
+    );
+    expect(links.map(({ upper, lower, shift }) => ({ upper, lower, shift }))).toEqual([
+      { upper: 1, lower: 3, shift: 700 },
+      { upper: 3, lower: 0, shift: 340 },
+    ]);
+    for (const link of links) {
+      // The rows the lower capture shares with the upper: below its bars, above where the upper's content ends.
+      expect(link.cut).toBeGreaterThanOrEqual(bars.top);
+      expect(link.cut).toBeLessThan(size.height - bars.bottom - link.shift);
+    }
+  });
+
+  it('finds nothing for captures that do not go on from each other, nor for one image', async () => {
+    const [a, other] = await Promise.all([capture(31, 0), capture(78, 0)]);
+    expect(await scrollLinksOf([size, size], async (i) => [a, other][i]!)).toEqual([]);
+    expect(await scrollLinksOf([size], async () => a)).toEqual([]);
   });
 });
