@@ -19,6 +19,7 @@ import { detectLanguage } from './language.js';
 import { summaryText } from './local/blocks.js';
 import { joinScrolls } from './local/pages.js';
 import { joinScrollTexts } from './local/scroll.js';
+import { scrollsAt } from './local/scroll-pixels.js';
 import type { Dictionary } from './local/words.js';
 import { contentKindOf, noteTags } from './tags.js';
 import { normaliseDraft, tidyOriginalText } from './text.js';
@@ -82,6 +83,7 @@ export function createSummariseStage(deps: SummariseStageDeps): StageHandlers['s
       // the heading as the title, and reads a receipt's or a table's rows from the structure.
       const cleaned = withText
         .map((p) => ({
+          index: p.index,
           fileName: p.fileName,
           text: summaryText(p),
           ...(p.heading ? { heading: p.heading } : {}),
@@ -91,12 +93,25 @@ export function createSummariseStage(deps: SummariseStageDeps): StageHandlers['s
       if (cleaned.length > 0) {
         const language = pageLanguage(withText) ?? detectLanguage(cleaned.map((p) => p.text).join('\n'));
         // Scrolling captures (a long chat or page in several screens, in any order) are one page for every
-        // summariser, the model's too, and one text in the note: their repeated lines once.
-        const joined = joinScrolls(cleaned);
-        const draft = await deps.summariser.summarise({ pages: joined, premium: job.premium, language });
-        const originalText = joinScrollTexts(withText.map((p) => tidyOriginalText(p.text)).filter(Boolean)).join(
-          '\n\n',
+        // summariser, the model's too, and one text in the note: their repeated lines once. The gateway's pixel
+        // matches (job.scrolls) say which go on from which; the others are matched by their text.
+        const joined = joinScrolls(
+          cleaned.map(({ index: _, ...page }) => page),
+          scrollsAt(
+            job.scrolls,
+            cleaned.map((p) => p.index),
+          ),
         );
+        const draft = await deps.summariser.summarise({ pages: joined, premium: job.premium, language });
+        const texts = withText.map((p) => ({ ...p, text: tidyOriginalText(p.text) })).filter((p) => p.text);
+        const originalText = joinScrollTexts(
+          texts.map((p) => p.text),
+          scrollsAt(
+            job.scrolls,
+            texts.map((p) => p.index),
+          ),
+          texts.map((p) => p.blocks),
+        ).join('\n\n');
         const contentKind = contentKindOf(cleaned);
         const tags = noteTags({
           ...draft,

@@ -3,10 +3,11 @@
  * order) are joined into one page first, without the lines they repeat; what remains are separate pages, and the note covers each of
  * them: its title names them, its key points take turns among them, its summary has a part for each.
  */
-import type { PageBlock, SummaryDraft } from '@snapnotes/contracts';
+import type { PageBlock, ScrollLink, SummaryDraft } from '@snapnotes/contracts';
 import { MAX_KEY_POINTS, TITLE_MAX, canonical } from '../text.js';
 import { summaryText } from './blocks.js';
-import { type Overlap, scrollChains, scrollOverlap } from './scroll.js';
+import { type Overlap, PIXEL_RUN, scrollChains, scrollOverlap } from './scroll.js';
+import { blocksIn, chainWindows, pixelLinkOf } from './scroll-pixels.js';
 
 export interface InputPage {
   fileName: string;
@@ -122,19 +123,48 @@ export function overlapEnd(a: readonly string[], b: readonly string[]): number {
 /**
  * Joins the pages that are scrolling captures of one chat or page, in whatever order they came (local/scroll.ts
  * chains them by their overlaps), into one page each, without the units they repeat; other pages stay apart. Pages
- * come out in the order of their first-uploaded capture.
+ * come out in the order of their first-uploaded capture. `scrolls` (positions in `pages`, scroll-pixels.ts
+ * `scrollsAt`) are the captures the gateway matched by their pixels: those with structure are chained first and
+ * joined by where their blocks stand, the others by their text.
  */
-export function joinScrolls(pages: readonly InputPage[]): InputPage[] {
-  const chains = scrollChains(pages.length, (i, j) => joint(pages[i]!, pages[j]!)?.run ?? 0);
+export function joinScrolls(pages: readonly InputPage[], scrolls: readonly ScrollLink[] = []): InputPage[] {
+  const linkOf = pixelLinkOf(scrolls);
+  const byPixels = (link: ScrollLink) =>
+    Boolean(pages[link.upper]!.blocks?.length && pages[link.lower]!.blocks?.length);
+  const chains = scrollChains(pages.length, (i, j) => {
+    const link = linkOf(i, j);
+    return link && byPixels(link) ? PIXEL_RUN : (joint(pages[i]!, pages[j]!)?.run ?? 0);
+  });
   const out: InputPage[] = [];
   for (const chain of chains) {
-    let acc: InputPage = { ...pages[chain[0]!]! };
-    for (const k of chain.slice(1)) {
-      const joined = joint(acc, pages[k]!);
+    const windows = chainWindows(chain, linkOf, byPixels);
+    // Each capture cut to its window: its blocks in it, its text made from them.
+    const cut = chain.map((k, n): InputPage => {
+      const page = pages[k]!;
+      const { from, to } = windows[n]!;
+      if (!page.blocks?.length || (from === -Infinity && to === Infinity)) return { ...page };
+      const blocks = blocksIn(page.blocks, windows[n]!);
+      return { ...page, text: summaryText({ text: '', blocks }), blocks };
+    });
+    let acc = cut[0]!;
+    for (let n = 1; n < chain.length; n++) {
+      const page = cut[n]!;
+      const link = linkOf(chain[n - 1]!, chain[n]!);
+      if (link && byPixels(link)) {
+        const blocks = [...(acc.blocks ?? []), ...(page.blocks ?? [])];
+        acc = {
+          ...acc,
+          fileName: `${acc.fileName}, ${page.fileName}`,
+          text: summaryText({ text: '', blocks }),
+          blocks,
+        };
+        continue;
+      }
+      const joined = joint(acc, page);
       if (joined) acc = joined.join();
       else {
         out.push(acc);
-        acc = { ...pages[k]! };
+        acc = page;
       }
     }
     out.push(acc);

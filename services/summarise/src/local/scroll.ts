@@ -5,7 +5,9 @@
  * strongest ones. An app bar or status bar above every capture and a footer (a message box) below it are no part
  * of the overlap, and nothing is dropped that the joined page does not hold elsewhere.
  */
+import type { PageBlock, ScrollLink } from '@snapnotes/contracts';
 import { canonical } from '../text.js';
+import { chainWindows, pixelLinkOf, textIn } from './scroll-pixels.js';
 
 /** Lines that repeat must be this long (in letters and digits) to count: "OK" or "12:40" repeat by chance. */
 const MIN_LINE_CHARS = 6;
@@ -196,6 +198,9 @@ function within(text: string, part: string, max: number): boolean {
   return false;
 }
 
+/** The overlap a pixel link counts for when captures are chained: more than any text overlap holds. */
+export const PIXEL_RUN = 1_000_000;
+
 /**
  * The order of captures that overlap: chains of indices, each capture going on from the one before it, found from
  * the overlap of every ordered pair (`overlapOf(i, j)`: units the overlap of j after i holds, 0 for none), the
@@ -253,20 +258,42 @@ export function joinLines(a: readonly string[], b: readonly string[]): string[] 
 
 /**
  * The texts of an upload's pages with scrolling captures joined (the note's text): one text per chain of captures,
- * without the lines they repeat, in the order of their first-uploaded page.
+ * without the lines they repeat, in the order of their first-uploaded page. `scrolls` (positions in `texts`) are the
+ * captures the gateway matched by their pixels; with the pages' structure (`blocks[k]`, page k's) each such capture's
+ * text is cut where its blocks leave off (scroll-pixels.ts), else the join goes by the text alone.
  */
-export function joinScrollTexts(texts: readonly string[]): string[] {
+export function joinScrollTexts(
+  texts: readonly string[],
+  scrolls: readonly ScrollLink[] = [],
+  blocks: ReadonlyArray<readonly PageBlock[] | undefined> = [],
+): string[] {
   const lines = texts.map((t) => t.split('\n'));
-  const chains = scrollChains(lines.length, (i, j) => joinRun(lines[i]!, lines[j]!));
+  const linkOf = pixelLinkOf(scrolls);
+  // A pixel link joins by the blocks when both captures' texts can be cut at their windows (checked per chain below).
+  const structured = (link: ScrollLink) => Boolean(blocks[link.upper]?.length && blocks[link.lower]?.length);
+  const chains = scrollChains(lines.length, (i, j) => {
+    const link = linkOf(i, j);
+    return link && structured(link) ? PIXEL_RUN : joinRun(lines[i]!, lines[j]!);
+  });
   const out: string[] = [];
   for (const chain of chains) {
-    let acc = lines[chain[0]!]!;
-    for (const k of chain.slice(1)) {
-      const joined = joinLines(acc, lines[k]!);
+    const windows = chainWindows(chain, linkOf, structured);
+    // Each capture's text cut to its window; when one cannot be cut so, the chain joins by its text alone.
+    const cuts = chain.map((k, n) => textIn(texts[k]!, blocks[k] ?? [], windows[n]!));
+    const byPixels = cuts.every((c) => c !== null);
+    const cut = (n: number) => (byPixels ? cuts[n]! : lines[chain[n]!]!);
+    let acc = cut(0);
+    for (let n = 1; n < chain.length; n++) {
+      const link = linkOf(chain[n - 1]!, chain[n]!);
+      if (byPixels && link && structured(link)) {
+        acc = [...acc, ...cut(n)];
+        continue;
+      }
+      const joined = joinLines(acc, cut(n));
       if (joined) acc = joined;
       else {
         out.push(acc.join('\n'));
-        acc = lines[k]!;
+        acc = cut(n);
       }
     }
     out.push(acc.join('\n'));
