@@ -3,12 +3,13 @@
  * Long phone chats and articles (services/ocr's corpus content) are rendered by Debian's Chromium and captured screen
  * by screen as a person scrolls (corpus/scroll.ts: the status bar's clock moving on, the app bar and a message box or
  * browser bar fixed, every other set re-encoded as JPEG), shuffled, read by the product's OCR (startOcrReader) and
- * joined as the summarise stage joins them: the note's text (joinScrollTexts, from OCR's text) and the pages the
+ * joined as an upload joins them: the gateway matches the captures by their pixels (scrollLinksOf, the job's
+ * `scrolls`), and the summarise stage joins the note's text (joinScrollTexts, from OCR's text) and the pages the
  * summariser reads (joinScrolls, from OCR's structure). Each message and sentence OCR read in the captures is then
  * looked for in the joined text: found twice is a repeated line, not found a lost one. Each set is also sent with a
  * capture of another set, which must stay a page of its own.
  *
- * The import's grouping of the same captures by their pixels (before OCR; services/gateway imports/scroll-groups.ts)
+ * The import's grouping of the same captures by their pixels (before OCR; services/gateway uploads/scroll-captures.ts)
  * is judged too: each set one group, no stranger in it.
  *
  * Targets: no repeated line, no lost line, one page per set, every stranger apart, every set one import group. BENCH_SCROLL_SMOKE=1 runs one chat
@@ -19,11 +20,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Logger, PageBlock } from '@snapnotes/contracts';
-import { groupScrollCaptures } from '@snapnotes/gateway';
+import { groupScrollCaptures, scrollLinksOf } from '@snapnotes/gateway';
 import { startOcrReader } from '@snapnotes/ocr';
 import { captureScrolls, scrollScore, scrollSpecs, type ScrollSet } from '@snapnotes/ocr/corpus';
 import { joinScrolls, joinScrollTexts, summaryText, tidyOriginalText } from '@snapnotes/summarise';
 import pino from 'pino';
+import sharp from 'sharp';
 import { launchChromium } from './notes-render.js';
 
 export interface ScrollPartOptions {
@@ -55,12 +57,35 @@ interface SetResult {
   /** Units the captures sent as they are (no joining) repeat: what joining removes. */
   unjoinedRepeats: number;
   strangerApart: boolean;
+  /** The stage's join. */
   joinMs: number;
+  /** The gateway's pixel matching of the upload's captures. */
+  pixelMs: number;
 }
 
-function joinReads(reads: readonly Read[]) {
+/** A capture as one upload holds it: its image and its reading. */
+interface Capture {
+  image: Buffer;
+  read: Read;
+}
+
+/** Joins an upload's captures as the product does (every capture of the bench has text): pixels, then the stage. */
+async function joinReads(captures: readonly Capture[]) {
   const t0 = performance.now();
-  const text = joinScrollTexts(reads.map((r) => tidyOriginalText(r.text)).filter(Boolean));
+  const sizes = await Promise.all(
+    captures.map(async ({ image }) => {
+      const { width = 0, height = 0 } = await sharp(image).metadata();
+      return { width, height };
+    }),
+  );
+  const scrolls = await scrollLinksOf(sizes, async (i) => captures[i]!.image);
+  const pixelMs = performance.now() - t0;
+  const reads = captures.map((c) => c.read);
+  const text = joinScrollTexts(
+    reads.map((r) => tidyOriginalText(r.text)),
+    scrolls,
+    reads.map((r) => r.blocks),
+  );
   const pages = joinScrolls(
     reads.map((r) => ({
       fileName: r.name,
@@ -68,23 +93,25 @@ function joinReads(reads: readonly Read[]) {
       blocks: r.blocks,
       ...(r.heading ? { heading: r.heading } : {}),
     })),
+    scrolls,
   );
-  return { text, pages, ms: performance.now() - t0 };
+  return { text, pages, pixelMs, ms: performance.now() - t0 - pixelMs };
 }
 
-function score(set: ScrollSet, reads: Read[], stranger: Read): SetResult {
+async function score(set: ScrollSet, captures: Capture[], stranger: Capture): Promise<SetResult> {
   const units = set.spec.units;
+  const reads = captures.map((c) => c.read);
   const raw = reads.map((r) => r.text);
-  const joined = joinReads(reads);
+  const joined = await joinReads(captures);
   const text = scrollScore(units, raw, joined.text.join('\n\n'));
   const pages = scrollScore(units, raw, joined.pages.map((p) => p.text).join('\n\n'));
   // A capture of another chat or article in the same upload: a page of its own, nothing of it lost.
-  const mixed = joinReads([...reads.slice(0, 2), stranger, ...reads.slice(2)]);
+  const mixed = await joinReads([...captures.slice(0, 2), stranger, ...captures.slice(2)]);
   const strangerApart =
     mixed.text.length === 2 &&
     mixed.pages.length === 2 &&
-    mixed.text.some((t) => t === tidyOriginalText(stranger.text)) &&
-    mixed.pages.some((p) => p.fileName === stranger.name);
+    mixed.text.some((t) => t === tidyOriginalText(stranger.read.text)) &&
+    mixed.pages.some((p) => p.fileName === stranger.read.name);
   return {
     id: set.spec.id,
     kind: set.spec.kind,
@@ -95,6 +122,7 @@ function score(set: ScrollSet, reads: Read[], stranger: Read): SetResult {
     unjoinedRepeats: scrollScore(units, raw, raw.join('\n\n')).repeated.length,
     strangerApart,
     joinMs: joined.ms,
+    pixelMs: joined.pixelMs,
   };
 }
 
@@ -102,7 +130,7 @@ const sum = (rows: SetResult[], f: (r: SetResult) => number) => rows.reduce((n, 
 
 function report(rows: SetResult[]): string {
   const header =
-    'kind     sets  captures  units  repeated  lost  pages/set  summariser rep/lost  unjoined rep  strangers apart  join ms';
+    'kind     sets  captures  units  repeated  lost  pages/set  summariser rep/lost  unjoined rep  strangers apart  join ms  pixel ms';
   const line = (kind: string, r: SetResult[]) =>
     [
       kind.padEnd(7),
@@ -116,6 +144,7 @@ function report(rows: SetResult[]): string {
       String(sum(r, (x) => x.unjoinedRepeats)).padStart(13),
       `${r.filter((x) => x.strangerApart).length}/${r.length}`.padStart(16),
       String(Math.round(Math.max(...r.map((x) => x.joinMs)))).padStart(8),
+      String(Math.round(Math.max(...r.map((x) => x.pixelMs)))).padStart(9),
     ].join(' ');
   const kinds = [...new Set(rows.map((r) => r.kind))];
   return [
@@ -199,18 +228,19 @@ export async function runScrollPart(opts: ScrollPartOptions): Promise<boolean> {
       ),
     );
     if (cache) writeFileSync(cache, JSON.stringify(kept));
-    sets.forEach((set, i) => {
+    for (const [i, set] of sets.entries()) {
       // The stranger: the first capture of the next set that shares nothing with this one (the corpus reuses
       // conversations and articles across sets, and a capture of the same conversation is no stranger).
       const others = sets.map((_, k) => (i + 1 + k) % sets.length).filter((k) => k !== i);
       const j = others.find((k) => !sets[k]!.spec.units.some((u) => set.spec.units.includes(u))) ?? others[0] ?? i;
-      const row = score(set, reads[i]!, reads[j]![0]!);
+      const captures = (k: number) => sets[k]!.captures.map((c, n) => ({ image: c.image, read: reads[k]![n]! }));
+      const row = await score(set, captures(i), captures(j)[0]!);
       rows.push(row);
       if (opts.show) {
         console.log(`\n## ${set.spec.id} (${set.captures.map((c) => c.name).join(', ')})`);
-        console.log(joinReads(reads[i]!).text.join('\n\n---\n\n'));
+        console.log((await joinReads(captures(i))).text.join('\n\n---\n\n'));
       }
-    });
+    }
   } finally {
     await reader.close();
     await browser.close();
