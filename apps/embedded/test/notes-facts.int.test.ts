@@ -82,7 +82,12 @@ beforeAll(async () => {
     launchChromium(),
   ]);
   try {
-    scroll = await captureScrolls(browser, scrollSpecs(2026, 1)[0]!);
+    // A chat whose captures share few lines OCR reads alike (a time line, lines read with noise): their text alone
+    // does not join them; the gateway's pixel match does (UploadJob.scrolls).
+    scroll = await captureScrolls(
+      browser,
+      scrollSpecs(7, 12).find((s) => s.id === 'scroll-chat-03')!,
+    );
   } finally {
     await browser.close();
   }

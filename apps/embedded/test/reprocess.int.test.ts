@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reprocessNoteResponseSchema, type Note, type NoteSearchResult } from '@snapnotes/contracts';
 import { renderNoTextImage } from '@snapnotes/testing/images';
+import { phoneScreen, scrollCapture } from '@snapnotes/testing/phone-screens';
 import { signUp } from './harness.js';
 import {
   FRENCH_LINE,
@@ -146,5 +147,25 @@ for (const driver of ['in-process', 'bullmq'] as const) {
         { status: 'failed', languages: ['eng'], error_code: 'NOTHING_EXTRACTED' },
       ]);
     });
+
+    it.runIf(driver === 'in-process')(
+      'reads scrolling captures again as they were joined: one text, every line once',
+      async () => {
+        const bob = await signUp(ctx.app, 'Bob Scrolls');
+        const chat = phoneScreen(31, { kind: 'chat', header: 1 });
+        const captures = await Promise.all([scrollCapture(chat, 0, '9:41'), scrollCapture(chat, 700, '9:42')]);
+        const res = await bob.upload(captures.map((data, i) => ({ name: `scroll-${i + 1}.png`, data })));
+        expect(res.status, await res.clone().text()).toBe(200);
+        const note = (await res.json()) as Note;
+        const again = await reread(bob, note.id);
+        expect(again.status).toBe(200);
+        const { originalText } = reprocessNoteResponseSchema.parse(await again.json());
+        // The re-read measures the stored captures' pixels again: the same join, so the same text.
+        expect(originalText).toBe(note.originalText);
+        const lines = originalText.split('\n').filter((l) => l.trim().length >= 12);
+        expect(lines.length).toBeGreaterThan(5);
+        expect(new Set(lines).size).toBe(lines.length);
+      },
+    );
   });
 }
