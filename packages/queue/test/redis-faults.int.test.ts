@@ -195,7 +195,9 @@ describe('jobs lost by Redis', () => {
 
   // Open residual (issue 24): once in a clean-clone CI run (2026-11-28) this scenario hung until vitest's limit although
   // its own wait is 60 s, so somewhere in loseMidJob's Redis restart; the file passed in the runs before and after.
-  // Run again once from the start (new workers, new Redis) while the cause is looked for; the assertion is unchanged.
+  // The restart's waits are bounded since (RedisProcess.kill, and a readiness probe that never answers), so a repeat
+  // fails naming its step. Run again once from the start (new workers, new Redis) while the cause is looked for; the
+  // assertion is unchanged.
   it('gives the upload up as the source of truth says when it cannot be run again', { retry: 1 }, async () => {
     const failure = new PipelineFailure('unavailable', 'images gone');
     const { run } = await loseMidJob(async () => ({ failure }));

@@ -21,7 +21,12 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs: number) {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const value = await check();
+    // A check that never settles (a probe whose reply never comes) ends with the wait, not after it.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), Math.max(0, until - Date.now()) + 20);
+    });
+    const value = await Promise.race([check(), late]).finally(() => clearTimeout(timer));
     if (value) return value;
     if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await sleep(20);
@@ -205,6 +210,9 @@ export async function stopAllServices(graceMs = 5_000): Promise<void> {
 
 export type RedisPersistence = 'none' | 'aof';
 
+/** How long `RedisProcess.kill` waits for the server to exit (SIGTERM flushes its append-only file first). */
+const KILL_WAIT_MS = 15_000;
+
 /**
  * A `redis-server` of its own on a fixed loopback port, with its data in `dir`: `kill()` it (SIGKILL, or SIGTERM
  * for a clean shutdown) and `start()` it again, with persistence 'none' (it comes back empty, as a cache-style
@@ -258,7 +266,13 @@ export class RedisProcess {
 
   /** True when a PING on a new connection gets PONG. */
   async answers(): Promise<boolean> {
-    const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const probe = new Redis(this.url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      connectTimeout: 2_000,
+      commandTimeout: 2_000,
+    });
     probe.on('error', () => undefined);
     try {
       await probe.connect();
@@ -286,8 +300,21 @@ export class RedisProcess {
   async kill(signal: 'SIGKILL' | 'SIGTERM' = 'SIGKILL'): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
+    // Bounded: a server that outlives its signal fails the test with its name and output instead of hanging it.
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `redis-server on port ${this.port} did not exit ${KILL_WAIT_MS} ms after ${signal}: ${this.output}`,
+            ),
+          ),
+        KILL_WAIT_MS,
+      );
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
       child.kill(signal);
       if (signal !== 'SIGKILL') child.kill('SIGCONT'); // a frozen server handles SIGTERM once it runs again
     });
