@@ -11,7 +11,7 @@ import type { ObjectStore, UploadReply } from '@snapnotes/contracts';
 import { toApiNote, type HashedImage } from '@snapnotes/db';
 import type { Repositories } from '@snapnotes/runtime';
 import { hashImage, type ImageHashes } from './hash.js';
-import { isMissingObject } from '../uploads/image-meta.js';
+import { storedObject } from '../uploads/image-meta.js';
 import { findDuplicateOf, recordImageHashes } from './index.js';
 import { sameAtLegibleSize } from './legible.js';
 
@@ -82,12 +82,7 @@ async function storedOriginal(
   const note = await repos.notes.imagesForUser(image.noteId, userId);
   const key = note?.images[image.imageIndex]?.key;
   if (!key) return undefined;
-  try {
-    return await store.get(key);
-  } catch (err) {
-    if (isMissingObject(err)) return undefined;
-    throw err;
-  }
+  return storedObject(store, key);
 }
 
 /**

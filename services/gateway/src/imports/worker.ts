@@ -30,7 +30,7 @@ import { AlreadyInNotesError } from '../duplicates/upload.js';
 import { HttpError } from '../errors.js';
 import { quotaFor } from '../quota.js';
 import type { UploadRateLimiter } from '../rate-limit.js';
-import { isMissingObject } from '../uploads/image-meta.js';
+import { storedObject } from '../uploads/image-meta.js';
 import { sanitizeFileName } from '../uploads/multipart.js';
 import type { ReceivedFile } from '../uploads/multipart.js';
 import type { UploadService } from '../uploads/service.js';
@@ -193,10 +193,7 @@ export class ImportWorker {
 
   /** An image waiting in the store, or undefined when it is gone. */
   private readSource(key: string): Promise<Buffer | undefined> {
-    return this.deps.store.get(key).catch((err: unknown) => {
-      if (isMissingObject(err)) return undefined;
-      throw err;
-    });
+    return storedObject(this.deps.store, key);
   }
 
   /** The claimed items' bytes as an upload's files; the ones no longer stored are failed on the way. */

@@ -33,7 +33,7 @@ import { HttpError } from '../errors.js';
 import { asRereadRateLimit, type RateLimitGrant, type UploadRateLimiter } from '../rate-limit.js';
 import { jobLanguages } from '../languages.js';
 import type { AdmissionTicket, UploadAdmission } from '../uploads/admission.js';
-import { withImageMeta } from '../uploads/image-meta.js';
+import { storedObject, withImageMeta } from '../uploads/image-meta.js';
 import { scrollLinksOf } from '../uploads/scroll-captures.js';
 import {
   failureCode,
@@ -188,7 +188,7 @@ export class ReprocessService {
   private async scrollsOf(images: readonly ImageRef[], log: FastifyBaseLogger): Promise<ScrollLink[]> {
     if (images.length < 2) return [];
     const { store } = this.deps;
-    return scrollLinksOf(images.map(uprightSize), (i) => store.get(images[i]!.key)).catch((err: unknown) => {
+    return scrollLinksOf(images.map(uprightSize), (i) => storedObject(store, images[i]!.key)).catch((err: unknown) => {
       log.warn({ err }, 'could not compare the images as scrolling captures');
       return [];
     });

@@ -28,7 +28,7 @@ import type { NoteImageObject, NoteImages } from '@snapnotes/db';
 import type { ConcurrencyLimit } from '../concurrency-limit.js';
 import { currentUser } from '../guards.js';
 import { HttpError } from '../errors.js';
-import { isMissingObject, withImageMeta } from '../uploads/image-meta.js';
+import { isMissingObject, storedObject, withImageMeta } from '../uploads/image-meta.js';
 import { THUMBNAIL_CONTENT_TYPE, thumbnailOf } from '../uploads/thumbnails.js';
 
 /** A user's original image: never written to the browser's cache (see the header comment). */
@@ -161,14 +161,7 @@ export function registerImageRoutes(app: FastifyInstance, imageReads: Concurrenc
     return reply.send(body);
   }
 
-  async function read(key: string): Promise<Buffer | undefined> {
-    try {
-      return await app.deps.store.get(key);
-    } catch (err) {
-      if (isMissingObject(err)) return undefined;
-      throw err;
-    }
-  }
+  const read = (key: string) => storedObject(app.deps.store, key);
 
   /** Each image with its size as a browser shows it (EXIF rotation applied); an older upload's is read once. */
   app.get<{ Params: { id: string } }>('/api/notes/:id/images', async (req): Promise<NoteImage[]> => {

@@ -16,6 +16,14 @@ export function isMissingObject(err: unknown): boolean {
   return err instanceof ObjectNotFoundError || (err as { name?: string } | null)?.name === 'NoSuchKey';
 }
 
+/** A stored object's bytes; undefined when the store has no such object (any other error is thrown). */
+export function storedObject(store: Pick<ObjectStore, 'get'>, key: string): Promise<Buffer | undefined> {
+  return store.get(key).catch((err: unknown) => {
+    if (isMissingObject(err)) return undefined;
+    throw err;
+  });
+}
+
 /** The meta of one stored image, from its bytes; undefined for bytes that are not a PNG or JPEG with a size. */
 export async function imageMetaOfBytes(body: Buffer): Promise<ImageMeta | undefined> {
   const meta = await sharp(body, { limitInputPixels: false })
@@ -53,10 +61,7 @@ export async function withImageMeta(
   const read = await Promise.all(
     images.map(async (image): Promise<NoteImageObject> => {
       if (image.meta) return image;
-      const body = await deps.store.get(image.key).catch((err: unknown) => {
-        if (isMissingObject(err)) return undefined;
-        throw err;
-      });
+      const body = await storedObject(deps.store, image.key);
       return { ...image, meta: body ? ((await imageMetaOfBytes(body)) ?? null) : null };
     }),
   );
