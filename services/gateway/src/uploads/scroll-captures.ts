@@ -24,6 +24,13 @@ import { MAX_FILES_PER_UPLOAD, MAX_IMAGE_PIXELS, type ScrollLink } from '@snapno
 
 /** Vertical strips a row is summarised by. */
 const BLOCKS = 32;
+/**
+ * Grey levels are clamped to [SHADE_FLOOR, SHADE_CEILING] before a strip's mean is taken: a chat wallpaper of line
+ * drawings close to its ground (light, or dark in dark mode) stays in place while the messages scroll over it, and
+ * would make every row differ; clamped, its shades are one, and what rows are compared by is their text.
+ */
+const SHADE_FLOOR = 60;
+const SHADE_CEILING = 200;
 /** A row has ink when its darkest and lightest pixels differ by this much (text, a rule, an edge). */
 const INK_CONTRAST = 40;
 /** Two rows are the same when their strips' means differ by at most this on average… */
@@ -84,7 +91,7 @@ async function captureRows(data: Buffer | string): Promise<CaptureRows | null> {
       let sum = 0;
       for (let x = x0; x < x1; x++) {
         const v = px[row + x * channels]!;
-        sum += v;
+        sum += v < SHADE_FLOOR ? SHADE_FLOOR : v > SHADE_CEILING ? SHADE_CEILING : v;
         if (v < min) min = v;
         if (v > max) max = v;
       }

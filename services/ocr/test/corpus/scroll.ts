@@ -42,6 +42,16 @@ const HEIGHT = 844;
 const TOP = STATUS_BAR_HEIGHT + 62;
 const BOTTOM = 78;
 
+/**
+ * A chat wallpaper of line drawings in a shade close to its ground (as WhatsApp's and Telegram's defaults), fixed on
+ * the screen while the messages scroll over it.
+ */
+const DOODLES = `url("data:image/svg+xml,${encodeURIComponent(
+  "<svg xmlns='http://www.w3.org/2000/svg' width='96' height='96'><g fill='none' stroke='#d8ccbe' stroke-width='2'>" +
+    "<circle cx='20' cy='22' r='9'/><path d='M52 14l10 10-10 10-10-10z'/><path d='M14 70q12-14 24 0t24 0'/>" +
+    "<rect x='66' y='58' width='18' height='14' rx='3'/><path d='M76 88l6-8 6 8'/></g></svg>",
+)}") repeat fixed`;
+
 function chatSpec(rng: Rng, index: number): ScrollSpec {
   // Two conversations one after the other: a long chat; the user's own messages are "You".
   const [first, second] = [conversation(rng, index, 0), conversation(rng, index, 2)];
@@ -50,9 +60,13 @@ function chatSpec(rng: Rng, index: number): ScrollSpec {
   const group = index % 2 === 1;
   const other = messages.find((m) => !m.me)!.name;
   const title = group ? rng.pick(['Weekend crew', 'Project team', 'Roommates']) : other;
+  // One chat in two has a patterned wallpaper that stays while the messages move (chat-01, 07, 09…; 07 is one of the
+  // sets re-encoded as JPEG, as a messaging app sends them). Chosen by place, not drawn: the rest of a seed's sets
+  // stay as they were.
+  const wallpaper = index % 8 === 0 || index % 8 === 6;
   const css = `
 ${statusBarCss('#000000')}
-body { height: auto; overflow: visible; font-family: ${fontStack(rng.pick(SANS))}; font-size: 16px; color: #111; background: #efe7dd; }
+body { height: auto; overflow: visible; font-family: ${fontStack(rng.pick(SANS))}; font-size: 16px; color: #111; background: #efe7dd ${wallpaper ? DOODLES : ''}; }
 .top { position: fixed; top: 0; left: 0; right: 0; background: #f6f6f6; z-index: 2; }
 .head { height: 62px; display: flex; align-items: center; gap: 10px; padding: 0 14px; border-bottom: 1px solid #d8d8d8; }
 .pic { width: 38px; height: 38px; border-radius: 50%; background: linear-gradient(135deg, #f5a35c, #c2507a); }
