@@ -87,11 +87,15 @@ describe('scrolling captures matched by their pixels', () => {
     expect(once(joined[0]!.text, 'Design team')).toBe(1);
   });
 
-  it('leaves a capture whose blocks are not in reading order to the text join', () => {
-    const shuffled = [...upper.blocks].reverse();
-    expect(textIn(upper.text, shuffled, { from: -Infinity, to: link.cut + link.shift })).toBeNull();
-    expect(textIn(upper.text, upper.blocks, { from: -Infinity, to: link.cut + link.shift })).toEqual(
-      upper.text.split('\n').slice(0, 7),
-    );
+  it('cuts a text by where its lines stand, whatever order the blocks come in', () => {
+    const window = { from: -Infinity, to: link.cut + link.shift };
+    const kept = upper.text.split('\n').slice(0, 7);
+    expect(textIn(upper.text, upper.blocks, window)).toEqual(kept);
+    expect(textIn(upper.text, [...upper.blocks].reverse(), window)).toEqual(kept);
+  });
+
+  it('leaves a text whose lines are not its blocks’ to the text join', () => {
+    const window = { from: -Infinity, to: link.cut + link.shift };
+    expect(textIn('Shopping list\nMilk\nEggs\nBread', upper.blocks, window)).toBeNull();
   });
 });

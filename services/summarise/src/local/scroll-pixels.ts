@@ -107,60 +107,62 @@ export function blocksIn(blocks: readonly PageBlock[], window: RowWindow): PageB
   });
 }
 
-/** How far to look for a printed line in the text before taking it as not there (a line cleaning merged). */
-const LOOKAHEAD = 4;
+/** How far back from the last line found a line of the text is looked for among the printed lines (top to bottom). */
+const LOOK_BACK = 3;
+/** A text with more than this share of its lines not found among the printed lines is not cut by them. */
+const MAX_UNPLACED = 0.3;
 
 /**
- * Where each printed line stands in the page's text lines (the blocks are the page's text cut into blocks, but a
- * group chat's sender line leaves its message's block and a heading read in two lines is one line): its index, or
- * undefined when it was not found.
+ * Where each line of a page's text stands on the image: the middle of the printed line it is (the blocks hold the
+ * page's text lines, in reading order, which a chat's bubbles may change), found top to bottom from where the last
+ * one was; a line not found (a group chat's sender line, which leaves its message's block; a heading read in two
+ * lines, which is one) or blank stands with the next line found below it, or the last above. Undefined for the whole
+ * text when too many lines are not found.
  */
-function textLineOf(lines: readonly string[], printed: readonly PrintedLine[]): Array<number | undefined> {
-  const keys = lines.map((l) => canonical(l));
+function textLineMiddles(lines: readonly string[], blocks: readonly PageBlock[]): number[] | undefined {
+  const printed = printedLines(blocks).sort((a, b) => a.middle - b.middle);
+  const keys = printed.map((p) => canonical(p.text));
+  const used = new Set<number>();
   let at = 0;
-  return printed.map((p) => {
-    const key = canonical(p.text);
+  let unplaced = 0;
+  let solid = 0;
+  const found = lines.map((line): number | undefined => {
+    const key = canonical(line);
     if (!key) return undefined;
-    for (let t = at; t < Math.min(keys.length, at + LOOKAHEAD); t++) {
-      if (keys[t] !== key) continue;
-      at = t + 1;
-      return t;
+    solid++;
+    for (let k = Math.max(0, at - LOOK_BACK); k < printed.length; k++) {
+      if (used.has(k) || keys[k] !== key) continue;
+      used.add(k);
+      at = k + 1;
+      return printed[k]!.middle;
     }
+    unplaced++;
     return undefined;
   });
+  if (solid === 0 || unplaced > solid * MAX_UNPLACED) return undefined;
+  const middles = new Array<number>(lines.length);
+  let below: number | undefined;
+  for (let i = lines.length - 1; i >= 0; i--) middles[i] = below = found[i] ?? below ?? NaN;
+  let above: number | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    if (Number.isNaN(middles[i])) middles[i] = above ?? NaN;
+    else above = middles[i];
+  }
+  return middles;
 }
 
 /**
- * The part of a capture's text its window keeps: from the line after the last printed line above the window to the
- * last printed line in it (a sender line above a kept message stays with it). Null when the text cannot be cut so:
- * the lines in the window are not one run in reading order, or a line at the cut was not found in the text. A
- * window holding no printed line keeps nothing.
+ * The lines of a capture's text its window keeps, in the text's order: each line by where it stands on the image
+ * (`textLineMiddles`; a sender line above a kept message stays with it). Null when the text cannot be placed so.
  */
 export function textIn(text: string, blocks: readonly PageBlock[], window: RowWindow): string[] | null {
   const lines = text.split('\n');
   if (window.from === -Infinity && window.to === Infinity) return lines;
-  const printed = printedLines(blocks);
-  const inside = printed.map(within(window));
-  const first = inside.indexOf(true);
-  const last = inside.lastIndexOf(true);
-  if (first < 0) return [];
-  // One run in reading order: every line before it above the window, every line after it below.
-  const inOrder = printed.every((p, k) =>
-    k < first ? p.middle < window.from : k > last ? p.middle >= window.to : inside[k],
-  );
-  if (!inOrder) return null;
-  const at = textLineOf(lines, printed);
-  let start = 0;
-  if (first > 0) {
-    const above = at[first - 1];
-    if (above === undefined) return null;
-    start = above + 1;
-  }
-  let end = lines.length;
-  if (last < printed.length - 1) {
-    const kept = at[last];
-    if (kept === undefined) return null;
-    end = kept + 1;
-  }
-  return lines.slice(start, end);
+  const middles = textLineMiddles(lines, blocks);
+  if (!middles) return null;
+  const kept = lines.filter((_, i) => middles[i]! >= window.from && middles[i]! < window.to);
+  // A paragraph break at either end belongs to the part next to it.
+  while (kept.length > 0 && !kept[0]!.trim()) kept.shift();
+  while (kept.length > 0 && !kept.at(-1)!.trim()) kept.pop();
+  return kept;
 }
