@@ -172,27 +172,37 @@ export function scrollMisses(rows: readonly SetResult[]): string[] {
 }
 
 /**
- * The import's grouping of the same captures (by pixels, before OCR): every set's captures, in their shuffled order,
- * one set after another as one import. A set must come out as one group; a group may hold another set's captures only
- * when the two share content (the corpus reuses conversations and articles across sets). Returns the misses.
+ * The import's grouping of the same captures (by pixels, before OCR): the sets are put in imports of sets that share
+ * no content (the corpus reuses conversations and articles across sets, and two captures of one conversation drawn
+ * alike do continue each other), each import's captures one set after another in their shuffled order. Every set
+ * must come out as one group holding nothing of another set. Returns the misses.
  */
 async function groupingMisses(sets: readonly ScrollSet[]): Promise<{ misses: string[]; ms: number }> {
-  const all = sets.flatMap((set) => set.captures.map((c) => ({ set, image: c.image, name: c.name })));
-  const t0 = performance.now();
-  const groups = await groupScrollCaptures(
-    all.map((_, index) => ({ index, sourceKey: String(index) })),
-    async (key) => all[Number(key)]!.image,
-  );
-  const ms = performance.now() - t0;
-  const shares = (a: ScrollSet, b: ScrollSet) => a === b || a.spec.units.some((u) => b.spec.units.includes(u));
-  const misses: string[] = [];
+  const shares = (a: ScrollSet, b: ScrollSet) => a.spec.units.some((u) => b.spec.units.includes(u));
+  const imports: ScrollSet[][] = [];
   for (const set of sets) {
-    const mine = groups.filter((_, i) => all[i]!.set === set).map((g) => g.group);
-    if (new Set(mine).size > 1) misses.push(`${set.spec.id}: its captures in ${new Set(mine).size} groups`);
+    const into = imports.find((members) => !members.some((m) => shares(m, set)));
+    if (into) into.push(set);
+    else imports.push([set]);
   }
-  for (const [i, g] of groups.entries()) {
-    const head = all[g.group]!;
-    if (!shares(head.set, all[i]!.set)) misses.push(`${all[i]!.name} joined to ${head.name} (a stranger)`);
+  const misses: string[] = [];
+  let ms = 0;
+  for (const members of imports) {
+    const all = members.flatMap((set) => set.captures.map((c) => ({ set, image: c.image, name: c.name })));
+    const t0 = performance.now();
+    const groups = await groupScrollCaptures(
+      all.map((_, index) => ({ index, sourceKey: String(index) })),
+      async (key) => all[Number(key)]!.image,
+    );
+    ms += performance.now() - t0;
+    for (const set of members) {
+      const mine = new Set(groups.filter((_, i) => all[i]!.set === set).map((g) => g.group));
+      if (mine.size > 1) misses.push(`${set.spec.id}: its captures in ${mine.size} groups`);
+    }
+    for (const [i, g] of groups.entries()) {
+      const head = all[g.group]!;
+      if (head.set !== all[i]!.set) misses.push(`${all[i]!.name} joined to ${head.name} (a stranger)`);
+    }
   }
   return { misses, ms };
 }
@@ -251,7 +261,7 @@ export async function runScrollPart(opts: ScrollPartOptions): Promise<boolean> {
   console.log(report(rows));
   const captures = rows.reduce((n, r) => n + r.captures, 0);
   console.log(
-    `Import grouping by pixels (${captures} captures as one import, ${grouping.ms.toFixed(0)} ms): ` +
+    `Import grouping by pixels (${captures} captures in imports of sets sharing nothing, ${grouping.ms.toFixed(0)} ms): ` +
       (grouping.misses.length === 0 ? 'every set one group, no stranger joined' : `${grouping.misses.length} misses`),
   );
   const misses = [...scrollMisses(rows), ...grouping.misses.map((m) => `grouping: ${m}`)];

@@ -100,7 +100,7 @@ describe('the benchmarks (smoke runs)', () => {
   it('pnpm bench:scroll: one chat and one article captured in overlapping screens, read and joined', async () => {
     const out = await bench('bench:scroll', { BENCH_SCROLL_SMOKE: '1' }, 420_000);
     expect(out).toMatch(/^Scrolling captures: 2 long chats and articles captured in overlapping screens/m);
-    expect(out).toMatch(/^Import grouping by pixels \(\d+ captures as one import, \d+ ms\): /m);
+    expect(out).toMatch(/^Import grouping by pixels \(\d+ captures in imports of sets sharing nothing, \d+ ms\): /m);
     expect(out).toMatch(/^\(smoke run: targets (met|missed), not judged\)$/m);
   }, 450_000);
 
