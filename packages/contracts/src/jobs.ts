@@ -64,15 +64,18 @@ const jobPurposeSchema = z.discriminatedUnion('kind', [
 /**
  * Two images of one upload that are scrolling captures of one chat or page, as the gateway measured them on their
  * pixels (services/gateway uploads/scroll-captures.ts): image `lower` (an ImageRef index) shows around its row `cut`
- * what image `upper` shows `shift` rows further down. Joined, the note takes `upper` above its row `cut + shift` and
- * `lower` from its row `cut` on (`cut` lies in a gap between lines inside the rows both show). Rows count on the
- * upright image (after EXIF rotation), as OCR's boxes do.
+ * what image `upper` shows `shift` rows further down; both show `lower`'s rows [from, to). Joined, the note takes
+ * `upper` above its row `cut + shift` and `lower` from its row `cut` on (`cut` lies in a gap between lines inside
+ * [from, to); the summariser may move it within them). Rows count on the upright image (after EXIF rotation), as
+ * OCR's boxes do.
  */
 export const scrollLinkSchema = z.object({
   upper: z.number().int().min(0),
   lower: z.number().int().min(0),
   shift: z.number().int().min(1),
   cut: z.number().int().min(0),
+  from: z.number().int().min(0),
+  to: z.number().int().min(0),
 });
 export type ScrollLink = z.infer<typeof scrollLinkSchema>;
 

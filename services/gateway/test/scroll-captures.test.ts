@@ -87,6 +87,9 @@ describe('scrollLinksOf', () => {
       // The rows the lower capture shares with the upper: below its bars, above where the upper's content ends.
       expect(link.cut).toBeGreaterThanOrEqual(bars.top);
       expect(link.cut).toBeLessThan(size.height - bars.bottom - link.shift);
+      // The cut inside the rows both show.
+      expect(link.from).toBeLessThanOrEqual(link.cut);
+      expect(link.cut).toBeLessThan(link.to);
     }
   });
 

@@ -8,7 +8,7 @@ import type { PageBlock, ScrollLink } from '@snapnotes/contracts';
 import { describe, expect, it } from 'vitest';
 import { joinScrolls } from '../src/local/pages.js';
 import { joinScrollTexts } from '../src/local/scroll.js';
-import { scrollsAt, textIn } from '../src/local/scroll-pixels.js';
+import { bestCut, scrollsAt, textIn } from '../src/local/scroll-pixels.js';
 
 const ROW = 60; // a message's height on the capture
 const TOP = 100; // the status bar and the app bar
@@ -46,7 +46,8 @@ function capture(first: number, read: (text: string, row: number) => string = (t
 // which OCR read with different noise in each (no line of the overlap reads the same twice).
 const upper = capture(0, (t, row) => (row >= 3 ? t.replace(/e/g, 'c') : t));
 const lower = capture(3, (t, row) => (row < 3 ? t.replace(/o/g, '0') : t));
-const link: ScrollLink = { upper: 0, lower: 1, shift: 3 * ROW, cut: TOP + 2 * ROW };
+// Both show the lower capture's rows of its first three messages; the gateway cut between the second and third.
+const link: ScrollLink = { upper: 0, lower: 1, shift: 3 * ROW, cut: TOP + 2 * ROW, from: TOP, to: TOP + 3 * ROW };
 
 const once = (text: string, message: string) => text.split(message).length - 1;
 
@@ -97,5 +98,22 @@ describe('scrolling captures matched by their pixels', () => {
   it('leaves a text whose lines are not its blocks’ to the text join', () => {
     const window = { from: -Infinity, to: link.cut + link.shift };
     expect(textIn('Shopping list\nMilk\nEggs\nBread', upper.blocks, window)).toBeNull();
+  });
+
+  it('moves the cut so that a line OCR read in one capture only is kept', () => {
+    // The gateway cut above the lower capture's second message (the upper's fifth), which the lower's reading left out.
+    const early = { ...link, cut: TOP + ROW };
+    const missed = messages[4]!.replace(/o/g, '0');
+    const blocks = lower.blocks.filter((b) => b.text !== missed);
+    const text = lower.text
+      .split('\n')
+      .filter((l) => l !== missed)
+      .join('\n');
+    expect(bestCut(early, upper.blocks, lower.blocks)).toBe(early.cut);
+    // Moved below that message, to the gap before the next one: the upper capture's reading of it is kept.
+    expect(bestCut(early, upper.blocks, blocks)).toBe(TOP + 2 * ROW);
+    const [joined, ...rest] = joinScrollTexts([upper.text, text], [early], [upper.blocks, blocks]);
+    expect(rest).toEqual([]);
+    expect(joined!.split('\n')).toEqual(['9:00 AM', ...joinedChat]);
   });
 });

@@ -179,9 +179,12 @@ interface Continuation {
   strength: number;
   shift: number;
   cut: number;
+  /** The run: `lower`'s rows [from, to). */
+  from: number;
+  to: number;
 }
 
-const NONE: Continuation = { strength: 0, shift: 0, cut: 0 };
+const NONE: Continuation = { strength: 0, shift: 0, cut: 0, from: 0, to: 0 };
 
 /**
  * Where a join of two captures goes from the upper one to the lower (a row of the lower), within the rows they
@@ -215,7 +218,15 @@ function continuation(upper: CaptureRows, lower: CaptureRows): Continuation {
   let best = NONE;
   const keep = (run: Run, y: number, shift: number) => {
     const strength = judged(run, y, lower.height, upper.height, shift);
-    if (strength > best.strength) best = { strength, shift, cut: cutRow(upper, lower, shift, run.start, run.last) };
+    if (strength > best.strength) {
+      best = {
+        strength,
+        shift,
+        cut: cutRow(upper, lower, shift, run.start, run.last),
+        from: run.start,
+        to: run.last + 1,
+      };
+    }
   };
   for (const shift of likelyShifts(upper, lower)) {
     const end = Math.min(lower.height, upper.height - shift);
@@ -379,11 +390,11 @@ export async function scrollLinksOf(
     return h;
   };
   const chosen: ScrollLink[] = [];
-  for (const { upper, lower, shift, cut } of links) {
+  for (const { upper, lower, shift, cut, from, to } of links) {
     if (next.has(upper) || prev.has(lower) || head(upper) === lower) continue;
     next.set(upper, lower);
     prev.set(lower, upper);
-    chosen.push({ upper, lower, shift, cut });
+    chosen.push({ upper, lower, shift, cut, from, to });
   }
   return chosen.sort((x, y) => x.upper - y.upper);
 }

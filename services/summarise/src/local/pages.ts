@@ -7,7 +7,7 @@ import type { PageBlock, ScrollLink, SummaryDraft } from '@snapnotes/contracts';
 import { MAX_KEY_POINTS, TITLE_MAX, canonical } from '../text.js';
 import { summaryText } from './blocks.js';
 import { type Overlap, PIXEL_RUN, scrollChains, scrollOverlap } from './scroll.js';
-import { blocksIn, chainWindows, pixelLinkOf } from './scroll-pixels.js';
+import { bestCut, blocksIn, chainWindows, pixelLinkOf } from './scroll-pixels.js';
 
 export interface InputPage {
   fileName: string;
@@ -137,7 +137,9 @@ export function joinScrolls(pages: readonly InputPage[], scrolls: readonly Scrol
   });
   const out: InputPage[] = [];
   for (const chain of chains) {
-    const windows = chainWindows(chain, linkOf, byPixels);
+    const windows = chainWindows(chain, linkOf, byPixels, (l) =>
+      bestCut(l, pages[l.upper]!.blocks!, pages[l.lower]!.blocks!),
+    );
     // Each capture cut to its window: its blocks in it, its text made from them.
     const cut = chain.map((k, n): InputPage => {
       const page = pages[k]!;

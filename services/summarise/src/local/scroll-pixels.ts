@@ -39,21 +39,66 @@ export function scrollsAt(scrolls: readonly ScrollLink[] | undefined, indices: r
  * its rows above the link's cut (`cut + shift`: below it, the rest of what both show, a line a message box covers
  * in part, the message box, are the next capture's to show); a capture going on from another by a pixel link keeps
  * its rows from the cut (its status bar, app bar and the first part of what both show are above). `usable(link)`
- * tells whether a link is joined this way.
+ * tells whether a link is joined this way; `cutOf(link)` where it is cut (`bestCut`).
  */
 export function chainWindows(
   chain: readonly number[],
   linkOf: PixelLinkOf,
   usable: (link: ScrollLink) => boolean,
+  cutOf: (link: ScrollLink) => number,
 ): RowWindow[] {
   return chain.map((k, n) => {
     const before = n > 0 ? linkOf(chain[n - 1]!, k) : undefined;
     const after = n + 1 < chain.length ? linkOf(k, chain[n + 1]!) : undefined;
     return {
-      from: before && usable(before) ? before.cut : -Infinity,
-      to: after && usable(after) ? after.cut + after.shift : Infinity,
+      from: before && usable(before) ? cutOf(before) : -Infinity,
+      to: after && usable(after) ? cutOf(after) + after.shift : Infinity,
     };
   });
+}
+
+/** Two readings of one printed line on two captures stand this close once the shift is taken off (pixels). */
+const SAME_PLACE = 8;
+/** A cut stands at least this far from the middle of any line (pixels): between lines, never through one. */
+const CLEAR_OF_LINES = 10;
+/**
+ * Lines this close to either end of the rows both show are not weighed (pixels): a run of matching rows may reach a
+ * little into a fixed bar, and a line an edge cuts through is read in one capture only, by nature.
+ */
+const BAND_MARGIN = 24;
+
+/**
+ * Where to cut two captures a pixel link joins (a row of the lower one): where the fewest lines are lost. Both show
+ * the link's rows [from, to), but OCR may leave out of one capture a line it reads in the other (a word at the end
+ * of a bubble, a line an edge runs close to). Each line of that band read in one capture only is kept when the cut
+ * gives its part of the band to that capture: the cut goes to the gap between lines (the gateway's cut, or the middle
+ * between two lines of the band) that keeps most of them, the nearest to the gateway's cut among equals.
+ */
+export function bestCut(link: ScrollLink, upper: readonly PageBlock[], lower: readonly PageBlock[]): number {
+  const [top, bottom] = [link.from + BAND_MARGIN, link.to - BAND_MARGIN];
+  const inBand = (y: number) => y >= top && y < bottom;
+  const ups = printedLines(upper)
+    .map((l) => l.middle - link.shift)
+    .filter(inBand);
+  const lows = printedLines(lower)
+    .map((l) => l.middle)
+    .filter(inBand);
+  const alone = (ys: number[], others: number[]) =>
+    ys.filter((y) => !others.some((o) => Math.abs(o - y) <= SAME_PLACE));
+  const [upperOnly, lowerOnly] = [alone(ups, lows), alone(lows, ups)];
+  if (upperOnly.length === 0 && lowerOnly.length === 0) return link.cut;
+  const lost = (cut: number) => upperOnly.filter((y) => y >= cut).length + lowerOnly.filter((y) => y < cut).length;
+  const all = [...ups, ...lows].sort((a, b) => a - b);
+  const candidates = [link.cut, top, bottom, ...all.slice(1).map((y, i) => (y + all[i]!) / 2)].filter(
+    (c) => c >= top && c <= bottom,
+  );
+  let best = link.cut;
+  for (const c of candidates) {
+    if (all.some((y) => Math.abs(y - c) < CLEAR_OF_LINES)) continue;
+    const [now, was] = [lost(c), lost(best)];
+    if (now < was || (now === was && Math.abs(c - link.cut) < Math.abs(best - link.cut))) best = c;
+  }
+  return best;
 }
 
 /** A printed line of a page's structure: its block, its place in the block, where its middle stands. */

@@ -7,7 +7,7 @@
  */
 import type { PageBlock, ScrollLink } from '@snapnotes/contracts';
 import { canonical } from '../text.js';
-import { chainWindows, pixelLinkOf, textIn } from './scroll-pixels.js';
+import { bestCut, chainWindows, pixelLinkOf, textIn } from './scroll-pixels.js';
 
 /** Lines that repeat must be this long (in letters and digits) to count: "OK" or "12:40" repeat by chance. */
 const MIN_LINE_CHARS = 6;
@@ -277,7 +277,7 @@ export function joinScrollTexts(
   });
   const out: string[] = [];
   for (const chain of chains) {
-    const windows = chainWindows(chain, linkOf, structured);
+    const windows = chainWindows(chain, linkOf, structured, (l) => bestCut(l, blocks[l.upper]!, blocks[l.lower]!));
     // Each capture's text cut to its window; when one cannot be cut so, the chain joins by its text alone.
     const cuts = chain.map((k, n) => textIn(texts[k]!, blocks[k] ?? [], windows[n]!));
     const byPixels = cuts.every((c) => c !== null);
