@@ -16,28 +16,54 @@ function cacheStore(): UseStore {
 
 const keyFor = (userId: number) => `user-${userId}`;
 
-/** The cache is written at most this often (TanStack saves on every cache event: a list loading fires many). */
+/**
+ * Writes are spaced by at least this much (TanStack saves on every cache event: a list loading fires many). The first
+ * change after a quiet spell is written at once, so a deletion or an edit is kept even when the page is reloaded or
+ * closed right after it; the changes that follow within the interval are written together at its end.
+ */
 export const WRITE_INTERVAL_MS = 1000;
 
-/** Writes waiting for their turn, by key: the latest state of each user's cache. */
-const waiting = new Map<string, { client: PersistedClient; timer: ReturnType<typeof setTimeout> }>();
+/** An interval running after a write, by key, with the newest state not yet written (if any). */
+const waiting = new Map<string, { client: PersistedClient | undefined; timer: ReturnType<typeof setTimeout> }>();
+
+function write(key: string, client: PersistedClient): void {
+  void set(key, client, cacheStore()).catch(() => {});
+}
+
+/** Writes at once what is waiting for the end of its interval (the page is going away). */
+function flushWaiting(): void {
+  for (const [key, entry] of waiting) {
+    clearTimeout(entry.timer);
+    if (entry.client) write(key, entry.client);
+  }
+  waiting.clear();
+}
+
+if (typeof window !== 'undefined') window.addEventListener('pagehide', flushWaiting);
 
 /** The persister of one user's cache. */
 export function userCachePersister(userId: number): Persister {
   const key = keyFor(userId);
+  const startInterval = () => {
+    const timer = setTimeout(() => {
+      const latest = waiting.get(key)?.client;
+      waiting.delete(key);
+      if (latest) {
+        write(key, latest);
+        startInterval();
+      }
+    }, WRITE_INTERVAL_MS);
+    waiting.set(key, { client: undefined, timer });
+  };
   return {
     persistClient: (client: PersistedClient) => {
       const pending = waiting.get(key);
       if (pending) {
-        pending.client = client; // the timer writes the newest state
+        pending.client = client; // the interval's end writes the newest state
         return;
       }
-      const timer = setTimeout(() => {
-        const latest = waiting.get(key);
-        waiting.delete(key);
-        if (latest) void set(key, latest.client, cacheStore()).catch(() => {});
-      }, WRITE_INTERVAL_MS);
-      waiting.set(key, { client, timer });
+      write(key, client);
+      startInterval();
     },
     restoreClient: () => get<PersistedClient>(key, cacheStore()),
     removeClient: () => del(key, cacheStore()),
