@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
  *   benchmarks' smoke runs (bench/test).
  * browser: web/e2e/*.e2e.ts, Playwright driving Debian's Chromium against the embedded start.
  * chaos: apps/embedded/test/chaos/*.chaos.ts, the distributed stack as processes under faults (pnpm test:chaos).
+ * `pnpm test` runs them through tools/test-lanes.mjs: unit (a file per core), then integration beside browser (two
+ * Vitest processes), then chaos. A plain `vitest run` runs them one after another.
  */
 export default defineConfig({
   test: {
@@ -42,7 +44,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          // One Chromium and one product at a time on two cores, after the unit and integration projects.
+          // One Chromium and one product at a time; `pnpm test` runs this project beside the integration project.
           fileParallelism: false,
           sequence: { groupOrder: 1 },
           globalSetup: ['packages/testing/src/global-setup.ts'],

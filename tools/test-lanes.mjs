@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `vitest run` in three steps (docs/PERFORMANCE.md, "Where CI's time goes"):
- *   1. the unit project alone (a file per core);
+ *   1. the unit project alone, a file per core (`--maxWorkers=2`; Vitest's default is one fewer than the cores);
  *   2. the integration project and the browser project side by side, each running its files one after another;
  *   3. the chaos project alone, since it asserts the 10 s answer promised while Redis is frozen.
  * Vitest runs its projects one after another within one process, so step 2 is two processes, each with its own
@@ -14,10 +14,10 @@ import { createInterface } from 'node:readline';
 const args = process.argv.slice(2);
 
 /** Runs `vitest run` for `projects`, prefixing each line of its output; resolves with its exit code. */
-function run(label, projects) {
+function run(label, projects, extra = []) {
   const child = spawn(
     process.execPath,
-    ['node_modules/vitest/vitest.mjs', 'run', ...projects.flatMap((p) => ['--project', p]), ...args],
+    ['node_modules/vitest/vitest.mjs', 'run', ...projects.flatMap((p) => ['--project', p]), ...extra, ...args],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   for (const [stream, out] of [
@@ -33,12 +33,12 @@ function run(label, projects) {
 
 const started = Date.now();
 /** Runs and reports one step; resolves with its exit code. */
-async function step(label, projects) {
-  const code = await run(label, projects);
+async function step(label, projects, extra = []) {
+  const code = await run(label, projects, extra);
   console.log(`== ${label}: exit ${code} at ${Math.round((Date.now() - started) / 1000)} s`);
   return code;
 }
-const codes = [await step('unit', ['unit'])];
+const codes = [await step('unit', ['unit'], ['--maxWorkers=2'])];
 codes.push(...(await Promise.all([step('integration', ['integration']), step('browser', ['browser'])])));
 codes.push(await step('chaos', ['chaos']));
 process.exit(codes.find((code) => code !== 0) ?? 0);
