@@ -11,47 +11,35 @@
  * and the product's own logger writing into this test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '@snapnotes/config';
-import { createLogger } from '@snapnotes/runtime';
 import { authEmulatorHost } from '@snapnotes/testing/firebase';
-import { lineSink } from '@snapnotes/testing/logger';
-import { createTestDatabase, getS3, productTestEnv } from '@snapnotes/testing/services';
 import { STANDIN_WEBHOOK_SECRET, startStripeStandin, type StripeStandin } from '@snapnotes/testing/stripe-standin';
-import { startSnapNotes, type RunningSnapNotes } from '../src/app.js';
-import { signUp, type TestApp } from './harness.js';
+import { signUp, startTestApp, type TestApp } from './harness.js';
 
 let stripe: StripeStandin;
-let running: RunningSnapNotes;
-let closeServices: () => Promise<void>;
+let app: TestApp;
 const logLines: string[] = [];
 
 beforeAll(async () => {
   stripe = await startStripeStandin();
-  const [db, s3] = await Promise.all([createTestDatabase(), getS3()]);
-  closeServices = async () => {
-    await s3.close();
-    await db.drop();
-  };
-  const config = loadConfig({
-    ...productTestEnv({ db, s3 }),
-    LOG_LEVEL: 'info',
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET,
-    STRIPE_PRICE_MONTHLY: stripe.prices.monthly,
-    STRIPE_PRICE_ANNUAL: stripe.prices.annual,
-    STRIPE_API_BASE: stripe.url,
-  });
-  const { destination } = lineSink(logLines);
-  running = await startSnapNotes(config, createLogger(config, 'snapnotes', { destination }));
+  app = await startTestApp(
+    {
+      LOG_LEVEL: 'info',
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET,
+      STRIPE_PRICE_MONTHLY: stripe.prices.monthly,
+      STRIPE_PRICE_ANNUAL: stripe.prices.annual,
+      STRIPE_API_BASE: stripe.url,
+    },
+    { logLines },
+  );
 }, 180_000);
 
 afterAll(async () => {
-  await running?.close();
-  await closeServices?.();
+  await app?.close();
   await stripe?.close();
 });
 
-const webhookUrl = () => `${running.url}/api/stripe/webhook`;
+const webhookUrl = () => `${app.url}/api/stripe/webhook`;
 
 /** POSTs `payload` (any JSON, or none of an event's usual fields) signed with the webhook secret, as Stripe would. */
 async function deliverSigned(payload: unknown) {
@@ -170,7 +158,7 @@ describe('POST /api/user email (issue 22, item 13)', () => {
   it("never takes the body's email: not for the user record, not for the Stripe customer", async () => {
     const token = await signUpWithoutEmail();
     const send = (method: string, path: string, body: unknown) =>
-      fetch(running.url + path, {
+      fetch(app.url + path, {
         method,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -201,7 +189,7 @@ describe('POST /api/user email (issue 22, item 13)', () => {
   });
 
   it('keeps the token’s email when the body names another one', async () => {
-    const c = await signUp({ url: running.url } as TestApp, 'Token Tara');
+    const c = await signUp(app, 'Token Tara');
     const res = await c.send('POST', '/api/user', { email: 'someone-else@example.com' });
     expect(((await res.json()) as { email: string }).email).toBe(c.user.email);
   });

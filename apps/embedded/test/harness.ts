@@ -5,7 +5,9 @@
  */
 import pino from 'pino';
 import { loadConfig, type Config } from '@snapnotes/config';
+import { createLogger } from '@snapnotes/runtime';
 import { createS3Store } from '@snapnotes/storage';
+import { lineSink } from '@snapnotes/testing/logger';
 import { createTestDatabase, getRedis, getS3, productTestEnv } from '@snapnotes/testing/services';
 import { createTestUser, type TestUser } from '@snapnotes/testing/firebase';
 import { startSnapNotes, type RunningSnapNotes } from '../src/app.js';
@@ -19,7 +21,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}, opts: { redis?: boolean } = {}): Promise<TestApp> {
+/**
+ * `opts.redis`: BullMQ on real Redis. `opts.logLines`: the product logs as it does in production (the runtime's
+ * logger, JSON lines) into this array, for tests that read what it says; otherwise a plain pino at LOG_LEVEL.
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  opts: { redis?: boolean; logLines?: string[] } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase();
   const s3 = await getS3();
   const redis = opts.redis ? await getRedis() : undefined;
@@ -28,7 +37,9 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { red
     ...(redis ? { REDIS_URL: redis.url, QUEUE_PREFIX: redis.prefix } : {}),
     ...env,
   });
-  const logger = pino({ level: config.LOG_LEVEL });
+  const logger = opts.logLines
+    ? createLogger(config, 'snapnotes', { destination: lineSink(opts.logLines).destination })
+    : pino({ level: config.LOG_LEVEL });
   const running = await startSnapNotes(config, logger);
   const store = createS3Store({
     endpoint: s3.endpoint,

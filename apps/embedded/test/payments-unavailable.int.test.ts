@@ -6,44 +6,27 @@
  * The real product over HTTP (PostgreSQL, S3, the Auth emulator), its own logger writing into this test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '@snapnotes/config';
-import { createLogger } from '@snapnotes/runtime';
-import { lineSink } from '@snapnotes/testing/logger';
-import { createTestDatabase, getS3, productTestEnv } from '@snapnotes/testing/services';
-import { startSnapNotes, type RunningSnapNotes } from '../src/app.js';
-import { signUp, type TestApp } from './harness.js';
+import { signUp, startTestApp, type TestApp } from './harness.js';
 
-let running: RunningSnapNotes;
-let closeServices: () => Promise<void>;
+let app: TestApp;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  const [db, s3] = await Promise.all([createTestDatabase(), getS3()]);
-  closeServices = async () => {
-    await s3.close();
-    await db.drop();
-  };
-  const config = loadConfig({
-    ...productTestEnv({ db, s3 }),
-    LOG_LEVEL: 'info',
-    STRIPE_SECRET_KEY: '',
-    STRIPE_PRICE_MONTHLY: '',
-    STRIPE_PRICE_ANNUAL: '',
-  });
-  const { destination } = lineSink(logLines);
-  running = await startSnapNotes(config, createLogger(config, 'snapnotes', { destination }));
+  app = await startTestApp(
+    { LOG_LEVEL: 'info', STRIPE_SECRET_KEY: '', STRIPE_PRICE_MONTHLY: '', STRIPE_PRICE_ANNUAL: '' },
+    { logLines },
+  );
 }, 180_000);
 
 afterAll(async () => {
-  await running?.close();
-  await closeServices?.();
+  await app?.close();
 });
 
 const entries = () => logLines.map((line) => JSON.parse(line) as { level: number; msg?: string; route?: string });
 
 describe('subscribing without Stripe configured', () => {
   it("tells the user that payments aren't available, and the operator what to configure", async () => {
-    const client = await signUp({ url: running.url } as TestApp, 'Paying Pat');
+    const client = await signUp(app, 'Paying Pat');
     const before = logLines.length;
     const checkout = await client.send('POST', '/api/create-checkout-session', { planType: 'annual' });
     const verify = await client.send('POST', '/api/verify-subscription', { sessionId: 'cs_test_123' });
