@@ -9,9 +9,19 @@
  * (e.g. `--bail=1`). Exits with the first failing run's code, once every step has run.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const args = process.argv.slice(2);
+
+// Every project of vitest.config.ts must have its lane: a project added there and not here would silently not run.
+const LANED = ['unit', 'integration', 'browser', 'chaos'];
+const declared = [...readFileSync('vitest.config.ts', 'utf8').matchAll(/\bname: '([\w-]+)'/g)].map((m) => m[1]);
+const unplaced = declared.filter((name) => !LANED.includes(name));
+if (unplaced.length > 0 || declared.length === 0) {
+  console.error(`tools/test-lanes.mjs: no lane for the Vitest project(s) ${unplaced.join(', ') || '(none found)'}`);
+  process.exit(2);
+}
 
 /** Runs `vitest run` for `projects`, prefixing each line of its output; resolves with its exit code. */
 function run(label, projects, extra = []) {
