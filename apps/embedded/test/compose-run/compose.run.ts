@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { LOCAL_IMAGES } from '@snapnotes/testing/containers';
 import { check, expectWords, notesOf, screenshots, signIn, upload } from './app.js';
 
 const run = promisify(execFile);
@@ -31,10 +32,9 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const PROJECT = 'snapnotes-compose-test';
 const OCR_REAL = resolve(ROOT, '../shared/ocr-real');
 const APP_SERVICES = ['gateway', 'moderation', 'ocr', 'summarise', 'notes'] as const;
+/** Every image compose runs; the infrastructure's are the ones the Testcontainers step uses too. */
 const IMAGES = [
-  'snapnotes/postgres:15',
-  'snapnotes/redis:7',
-  'snapnotes/s3:3.7.1',
+  ...Object.values(LOCAL_IMAGES),
   'snapnotes/firebase-auth-emulator:15.34.2',
   ...APP_SERVICES.map((s) => `snapnotes/${s}:local`),
 ];
