@@ -5,7 +5,8 @@
  * text and reads straight across two columns), when the page is code or dark mode, and when the page is not
  * English (PP-OCRv4's dictionary has no ê, ö, ß or ñ). Otherwise — scanned and photographed receipts and forms,
  * tables in small print, faint or degraded text, and pages where tesseract found next to nothing — PP-OCRv4 reads
- * it, and its reading is kept when it is confident (PADDLE_TRUSTED).
+ * it, and its reading is kept when it is confident (PADDLE_TRUSTED). The words its recogniser ran together are
+ * split first (glued-words.ts: "callsfor" → "calls for", by English word lists).
  *
  * The rule was measured on the real-world corpus (pnpm bench:ocr): on its 79-image sample, keeping tesseract's
  * reading from a confidence of 92 gave 8.3% CER where choosing the better reading of each image by its truth gave
@@ -14,6 +15,7 @@
  */
 import type { Logger } from '@snapnotes/contracts';
 import { looksLikeCode } from './blocks.js';
+import { englishWords, splitGluedWords } from './glued-words.js';
 import { MIN_TEXT_CHARS } from './has-text.js';
 import type { PaddleLine, PaddlePool } from './paddle/index.js';
 import { paddleReading } from './paddle-reader.js';
@@ -106,6 +108,9 @@ export function createPageReader(deps: PageReaderDeps): PageReader {
       return first;
     }
     if (lines.length === 0) return first;
+    // The words its recogniser ran together, split (an English page: PP-OCRv4 reads no other).
+    const words = await englishWords();
+    lines = lines.map((l) => ({ ...l, text: splitGluedWords(l.text, words) }));
     const second = paddleReading(lines, {
       language: first.language ?? (languages.includes('eng') ? 'eng' : null),
       heading: first.heading,

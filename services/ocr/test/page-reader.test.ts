@@ -73,6 +73,29 @@ describe('createPageReader: tesseract, or PP-OCRv4 where tesseract is unsure', (
     expect(result.blocks.map((b) => b.kind)).toEqual(['paragraph', 'table-row']);
   });
 
+  it("splits the words PP-OCRv4's recogniser ran together, and leaves tesseract's reading as it is", async () => {
+    const memo: PaddleLine[] = [
+      { text: 'Description:', confidence: 95, box: { left: 10, top: 10, width: 90, height: 20 } },
+      {
+        text: 'Record of follow-up callsfor tastings',
+        confidence: 95,
+        box: { left: 200, top: 10, width: 300, height: 20 },
+      },
+    ];
+    const unsure = createPageReader({
+      tesseract: async () => reading('Descr', 10),
+      paddle: pool(memo),
+      logger: recordingLogger(),
+    });
+    expect((await unsure(Buffer.from('x'), ['eng'])).text).toBe('Description:\tRecord of follow-up calls for tastings');
+    const sure = createPageReader({
+      tesseract: async () => reading('Record of callsfor tastings', TESSERACT_TRUSTED),
+      paddle: pool(memo),
+      logger: recordingLogger(),
+    });
+    expect((await sure(Buffer.from('x'), ['eng'])).text).toBe('Record of callsfor tastings');
+  });
+
   it('keeps tesseract for code, dark mode and other languages, however unsure', async () => {
     const code =
       'def total(rows):\n    amount = 0\n    for row in rows:\n        amount += row.price\n    return amount';

@@ -74,4 +74,15 @@ describe('labels paired by place', () => {
       { label: 'DATE', value: '10/13/99' },
     ]);
   });
+  it("places a paragraph's lines where OCR saw them: a value set a little higher, read as the line before its label", () => {
+    // An order form: the quantity typed right of its label but a few pixels higher, so OCR's rows put it first.
+    const lines: PageBox[] = [
+      [231, 540, 30, 14],
+      [70, 547, 150, 12],
+    ];
+    const order: PageBlock[] = [{ ...para('1,200\nCases Ordered:', [70, 540, 191, 19]), lines }];
+    expect(placedPairs(order)).toEqual([{ label: 'Cases Ordered', value: '1,200' }]);
+    // Without the lines' own boxes, the two are stacked in the block's box: nothing stands beside the label.
+    expect(placedPairs([para('1,200\nCases Ordered:', [70, 540, 191, 19])])).toEqual([]);
+  });
 });

@@ -1,8 +1,8 @@
 /**
  * A form's labels paired with their values by where they stand on the page, not by the order OCR read them in: a
  * label alone on its line ("FROM:") takes the value printed right of it on the same line (its own block, when the
- * gap between them made OCR read it apart), else the one directly below it. Lines are placed by their block's box
- * (a paragraph's line by its share of the block's height: OCR hands a block's box over, not its lines').
+ * gap between them made OCR read it apart), else the one directly below it. Lines are placed where OCR saw them
+ * (PageBlock.lines), or, in a reading without them, by their share of their block's height.
  */
 import type { PageBlock, PageBox } from '@snapnotes/contracts';
 import { lineBox } from './rows.js';
@@ -31,7 +31,14 @@ function placedLines(structure: readonly PageBlock[]): PlacedLine[] {
     if (b.kind === 'table-row') return [{ text: b.cells.filter((c) => c.trim())[0] ?? '', box: b.box, block, line: 0 }];
     if (b.kind !== 'paragraph' && b.kind !== 'heading') return [];
     const lines = b.text.split('\n');
-    return lines.map((text, line) => ({ text: text.trim(), box: lineBox(b.box, line, lines.length), block, line }));
+    // Each line where OCR saw it (PageBlock.lines), else its share of the block's height.
+    const boxes = b.lines?.length === lines.length ? b.lines : null;
+    return lines.map((text, line) => ({
+      text: text.trim(),
+      box: boxes?.[line] ?? lineBox(b.box, line, lines.length),
+      block,
+      line,
+    }));
   });
 }
 
@@ -60,12 +67,13 @@ export function placedPairs(
   for (const label of lines) {
     const m = LABEL_ALONE_RE.exec(label.text);
     if (!m || words(m[1]!) > 4 || used.has(key(label))) continue;
-    // Its value right of it on the same line (another block), the nearest; else the nearest line below that
-    // starts under it, within a line's height.
+    // Its value right of it on the same line, the nearest (another block, or a line of its own block that OCR read
+    // apart because it stands a little higher: "300" above "Estimated Responders:"); else the nearest line below
+    // that starts under it, within a line's height.
     const h = label.box[3];
     const free = lines.filter((l) => l !== label && !used.has(key(l)) && valueLike(l.text));
     const beside = free
-      .filter((l) => l.block !== label.block && sameLine(l.box, label.box) && l.box[0] >= right(label.box) - h / 2)
+      .filter((l) => sameLine(l.box, label.box) && l.box[0] >= right(label.box) - h / 2)
       .sort((a, b) => a.box[0] - b.box[0])[0];
     const below = free
       .filter(
