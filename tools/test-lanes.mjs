@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
- * `vitest run` in three steps (docs/PERFORMANCE.md, "Where CI's time goes"):
- *   1. the unit project alone, a file per core (`--maxWorkers=2`; Vitest's default is one fewer than the cores);
- *   2. the integration project and the browser project side by side, each running its files one after another;
- *   3. the chaos project alone, since it asserts the 10 s answer promised while Redis is frozen.
- * Vitest runs its projects one after another within one process, so step 2 is two processes, each with its own
- * Auth emulator (global setup). Each output line is prefixed with its project. Arguments are passed to every run
- * (e.g. `--bail=1`). Exits with the first failing run's code, once every step has run.
+ * `pnpm test`: the static checks and every Vitest project, in two lanes that keep both cores busy
+ * (docs/PERFORMANCE.md, "Where CI's time goes"; DECISIONS, "Running the checks and projects in two lanes"):
+ *   lane 1: the web app's build, then the integration project (the longest step: about 130% of a core);
+ *   lane 2: typecheck, lint, format, then the unit project (a file at a time: a core is left to lane 1), the
+ *           browser project (it waits on Chromium and the product far more than it computes; it needs lane 1's
+ *           build), then the chaos project.
+ * Each project's files run one after another in a Vitest process of its own (with its own Auth emulator, global
+ * setup). Each output line is prefixed with its step. Arguments are passed to every Vitest run (e.g. `--bail=1`).
+ * Every step runs even after one has failed; the exit code is the first failing step's.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -14,7 +16,7 @@ import { createInterface } from 'node:readline';
 
 const args = process.argv.slice(2);
 
-// Every project of vitest.config.ts must have its lane: a project added there and not here would silently not run.
+// Every project of vitest.config.ts must have its step: a project added there and not here would silently not run.
 const LANED = ['unit', 'integration', 'browser', 'chaos'];
 const declared = [...readFileSync('vitest.config.ts', 'utf8').matchAll(/\bname: '([\w-]+)'/g)].map((m) => m[1]);
 const unplaced = declared.filter((name) => !LANED.includes(name));
@@ -23,13 +25,12 @@ if (unplaced.length > 0 || declared.length === 0) {
   process.exit(2);
 }
 
-/** Runs `vitest run` for `projects`, prefixing each line of its output; resolves with its exit code. */
-function run(label, projects, extra = []) {
-  const child = spawn(
-    process.execPath,
-    ['node_modules/vitest/vitest.mjs', 'run', ...projects.flatMap((p) => ['--project', p]), ...extra, ...args],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+const started = Date.now();
+const seconds = () => Math.round((Date.now() - started) / 1000);
+
+/** Runs `command`, prefixing each line of its output with `label`; resolves with its exit code. */
+function run(label, command, commandArgs) {
+  const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
   for (const [stream, out] of [
     [child.stdout, process.stdout],
     [child.stderr, process.stderr],
@@ -37,18 +38,51 @@ function run(label, projects, extra = []) {
     createInterface({ input: stream }).on('line', (line) => out.write(`[${label}] ${line}\n`));
   }
   return new Promise((resolve) => {
+    child.on('error', (err) => {
+      console.error(`[${label}] ${err.message}`);
+      resolve(1);
+    });
     child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
-const started = Date.now();
-/** Runs and reports one step; resolves with its exit code. */
-async function step(label, projects, extra = []) {
-  const code = await run(label, projects, extra);
-  console.log(`== ${label}: exit ${code} at ${Math.round((Date.now() - started) / 1000)} s`);
-  return code;
+/** A step: a label and what to run; `vitest` steps get the script's arguments. */
+const pnpm = (label, ...pnpmArgs) => ({ label, command: 'pnpm', args: pnpmArgs });
+const vitest = (project, ...extra) => ({
+  label: project,
+  command: process.execPath,
+  args: ['node_modules/vitest/vitest.mjs', 'run', '--project', project, ...extra, ...args],
+});
+
+const codes = [];
+/** Runs a lane's steps one after another, each after `waitFor[label]` (another lane's step) when given. */
+async function lane(steps, waitFor = {}) {
+  for (const step of steps) {
+    if (waitFor[step.label]) await waitFor[step.label];
+    const code = await run(step.label, step.command, step.args);
+    console.log(`== ${step.label}: exit ${code} at ${seconds()} s`);
+    codes.push(code);
+  }
 }
-const codes = [await step('unit', ['unit'], ['--maxWorkers=2'])];
-codes.push(...(await Promise.all([step('integration', ['integration']), step('browser', ['browser'])])));
-codes.push(await step('chaos', ['chaos']));
+
+let webBuilt;
+const built = new Promise((resolve) => (webBuilt = resolve));
+await Promise.all([
+  (async () => {
+    await lane([pnpm('web-build', '--filter', '@snapnotes/web', 'build')]);
+    webBuilt();
+    await lane([vitest('integration')]);
+  })(),
+  lane(
+    [
+      pnpm('typecheck', 'run', 'typecheck'),
+      pnpm('lint', 'run', 'lint'),
+      pnpm('format', 'run', 'format:check'),
+      vitest('unit', '--maxWorkers=1'),
+      vitest('browser'),
+      vitest('chaos'),
+    ],
+    { browser: built },
+  ),
+]);
 process.exit(codes.find((code) => code !== 0) ?? 0);

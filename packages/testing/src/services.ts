@@ -535,7 +535,7 @@ export async function getS3(): Promise<TestS3> {
 
 /**
  * The environment every in-process start of the product under test shares: quiet logs, loopback, a fresh database,
- * a bucket, the Auth emulator of the test run, and a warm OCR pool of two. Callers add what their tests need.
+ * a bucket, the Auth emulator of the test run, and an OCR pool of one. Callers add what their tests need.
  */
 export function productTestEnv(opts: { db: TestDatabase; s3: TestS3; port?: number }): Record<string, string> {
   return {
@@ -555,7 +555,11 @@ export function productTestEnv(opts: { db: TestDatabase; s3: TestS3; port?: numb
     AUTH_EMULATOR: process.env.FIREBASE_AUTH_EMULATOR_HOST ? '1' : '',
     FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '',
     FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? 'demo-snapnotes',
-    OCR_POOL_SIZE: '2',
+    // One tesseract worker, analysis thread and PP-OCRv4 thread, and so no PP-OCRv4 reading started beside tesseract
+    // on a single page (speculation needs a free core): the same readings as the default pool of two, for about 30%
+    // less CPU per file, which CI spends twice over with integration and browser files side by side
+    // (docs/PERFORMANCE.md, "Where CI's time goes"). Tests of the pool itself ask for two.
+    OCR_POOL_SIZE: '1',
     PROCESSING_TIMEOUT_MS: '60000',
     // Tests send the same fixtures again and again; the duplicate and import tests turn the check back on.
     DUPLICATE_CHECK: '0',
