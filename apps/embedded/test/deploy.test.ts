@@ -310,7 +310,17 @@ describe('Dockerfiles', () => {
       const stages = dockerfileStages(join(REPO_ROOT, file)).map((s) => s.name);
       for (const m of text.matchAll(/COPY --from=(\S+)/g)) expect(stages, `${file}: ${m[1]}`).toContain(m[1]);
       for (const m of text.matchAll(/COPY --from=build (\/repo\/\S+)/g)) {
-        expect(existsSync(join(REPO_ROOT, m[1]!.replace('/repo/', ''))), `${file}: ${m[1]}`).toBe(true);
+        const path = m[1]!.replace('/repo/', '');
+        // A build output (web/dist) is made by the image's build stage: its package must exist and have a build.
+        const output = /^(.+?)\/dist(?:\/|$)/.exec(path);
+        if (output) {
+          const manifest = join(REPO_ROOT, output[1]!, 'package.json');
+          expect(existsSync(manifest), `${file}: ${m[1]}`).toBe(true);
+          const scripts = (JSON.parse(readFileSync(manifest, 'utf8')) as { scripts?: Record<string, string> }).scripts;
+          expect(scripts?.build, `${file}: ${m[1]} has no build script`).toBeTruthy();
+        } else {
+          expect(existsSync(join(REPO_ROOT, path)), `${file}: ${m[1]}`).toBe(true);
+        }
       }
     }
     expect(existsSync(join(REPO_ROOT, 'tools/healthcheck.mjs'))).toBe(true);
