@@ -2,12 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * unit: *.test.ts beside each package (no outside services).
- * integration: *.int.test.ts, against real PostgreSQL, Redis, S3 (s3rver) and the Firebase Auth emulator.
- * benches: the benchmarks' smoke runs (bench/test), each bench as its README line gives it, on the same services.
+ * integration: *.int.test.ts, against real PostgreSQL, Redis, S3 (s3rver) and the Firebase Auth emulator; and the
+ *   benchmarks' smoke runs (bench/test).
  * browser: web/e2e/*.e2e.ts, Playwright driving Debian's Chromium against the embedded start.
  * chaos: apps/embedded/test/chaos/*.chaos.ts, the distributed stack as processes under faults (pnpm test:chaos).
- * `pnpm test` runs them through tools/test-lanes.mjs, with the static checks, in two lanes: the web build, typecheck,
- * lint, format, integration and chaos; unit, browser and benches. A plain `vitest run` runs them one after another.
+ * `pnpm test` runs them through tools/test-lanes.mjs: unit (a file per core), then integration beside browser (two
+ * Vitest processes), then chaos. A plain `vitest run` runs them one after another.
  */
 export default defineConfig({
   test: {
@@ -26,28 +26,13 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['{apps,packages,services}/*/test/**/*.int.test.ts'],
+          include: ['{apps,packages,services}/*/test/**/*.int.test.ts', 'bench/test/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // Two cores: OCR and the image classifier are CPU-bound, so files run one after another.
           fileParallelism: false,
-          globalSetup: ['packages/testing/src/global-setup.ts'],
-        },
-      },
-      {
-        test: {
-          // pnpm test:benches: each benchmark's smoke run (bench/test); a project of its own so that `pnpm test` can
-          // run it in the other lane from the integration project (tools/test-lanes.mjs).
-          name: 'benches',
-          include: ['bench/test/**/*.int.test.ts'],
-          exclude: ['**/node_modules/**'],
-          environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
-          sequence: { groupOrder: 3 },
           globalSetup: ['packages/testing/src/global-setup.ts'],
         },
       },

@@ -2,11 +2,10 @@
 /**
  * `pnpm test`: the static checks and every Vitest project, in two lanes that keep both cores busy
  * (docs/PERFORMANCE.md, "Where CI's time goes"; DECISIONS, "Running the checks and projects in two lanes"):
- *   lane 1: the web app's build, typecheck, lint, format, then the integration project (the longest step: about
- *           130% of a core), then the chaos project;
- *   lane 2: the unit project (a file at a time: a core is left to lane 1), the browser project (it waits on Chromium
- *           and the product far more than it computes; it needs lane 1's build), then the benches' smoke runs.
- * The split follows the step times of a clean-clone CI run (docs/PERFORMANCE.md, "Where CI's time goes").
+ *   lane 1: the web app's build, then the integration project (the longest step: about 130% of a core);
+ *   lane 2: typecheck, lint, format, then the unit project (a file at a time: a core is left to lane 1), the
+ *           browser project (it waits on Chromium and the product far more than it computes; it needs lane 1's
+ *           build), then the chaos project.
  * Each project's files run one after another in a Vitest process of its own (with its own Auth emulator, global
  * setup). Each output line is prefixed with its step. Arguments are passed to every Vitest run (e.g. `--bail=1`).
  * Every step runs even after one has failed; the exit code is the first failing step's.
@@ -18,7 +17,7 @@ import { createInterface } from 'node:readline';
 const args = process.argv.slice(2);
 
 // Every project of vitest.config.ts must have its step: a project added there and not here would silently not run.
-const LANED = ['unit', 'integration', 'browser', 'chaos', 'benches'];
+const LANED = ['unit', 'integration', 'browser', 'chaos'];
 const declared = [...readFileSync('vitest.config.ts', 'utf8').matchAll(/\bname: '([\w-]+)'/g)].map((m) => m[1]);
 const unplaced = declared.filter((name) => !LANED.includes(name));
 if (unplaced.length > 0 || declared.length === 0) {
@@ -72,14 +71,18 @@ await Promise.all([
   (async () => {
     await lane([pnpm('web-build', '--filter', '@snapnotes/web', 'build')]);
     webBuilt();
-    await lane([
+    await lane([vitest('integration')]);
+  })(),
+  lane(
+    [
       pnpm('typecheck', 'run', 'typecheck'),
       pnpm('lint', 'run', 'lint'),
       pnpm('format', 'run', 'format:check'),
-      vitest('integration'),
+      vitest('unit', '--maxWorkers=1'),
+      vitest('browser'),
       vitest('chaos'),
-    ]);
-  })(),
-  lane([vitest('unit', '--maxWorkers=1'), vitest('browser'), vitest('benches')], { browser: built }),
+    ],
+    { browser: built },
+  ),
 ]);
 process.exit(codes.find((code) => code !== 0) ?? 0);
