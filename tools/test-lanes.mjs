@@ -55,34 +55,27 @@ const vitest = (project, ...extra) => ({
 });
 
 const codes = [];
-/** Runs a lane's steps one after another, each after `waitFor[label]` (another lane's step) when given. */
-async function lane(steps, waitFor = {}) {
+/** Runs steps one after another, each reported with its exit code. */
+async function lane(steps) {
   for (const step of steps) {
-    if (waitFor[step.label]) await waitFor[step.label];
     const code = await run(step.label, step.command, step.args);
     console.log(`== ${step.label}: exit ${code} at ${seconds()} s`);
     codes.push(code);
   }
 }
 
-let webBuilt;
-const built = new Promise((resolve) => (webBuilt = resolve));
+const webBuild = lane([pnpm('web-build', '--filter', '@snapnotes/web', 'build')]);
 await Promise.all([
+  webBuild.then(() => lane([vitest('integration')])),
   (async () => {
-    await lane([pnpm('web-build', '--filter', '@snapnotes/web', 'build')]);
-    webBuilt();
-    await lane([vitest('integration')]);
-  })(),
-  lane(
-    [
+    await lane([
       pnpm('typecheck', 'run', 'typecheck'),
       pnpm('lint', 'run', 'lint'),
       pnpm('format', 'run', 'format:check'),
       vitest('unit', '--maxWorkers=1'),
-      vitest('browser'),
-      vitest('chaos'),
-    ],
-    { browser: built },
-  ),
+    ]);
+    await webBuild; // the browser project serves the built web app
+    await lane([vitest('browser'), vitest('chaos')]);
+  })(),
 ]);
 process.exit(codes.find((code) => code !== 0) ?? 0);
